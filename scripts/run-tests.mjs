@@ -1,0 +1,28 @@
+// Runs node:test over the compiled test folders named on the command line.
+// Node 20's `node --test` cannot take glob patterns, so the files are collected here.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = 'dist/test';
+const suites = process.argv.slice(2);
+const files = [];
+function collect(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) collect(full);
+    else if (name.endsWith('.test.js')) files.push(full);
+  }
+}
+for (const suite of suites) collect(join(root, suite));
+if (files.length === 0) {
+  process.stderr.write(
+    `run-tests: no compiled tests under ${suites.map((s) => join(root, s)).join(', ')}; run npm run build first\n`,
+  );
+  process.exitCode = 1;
+} else {
+  const extra = process.env.TEST_CONCURRENCY ? [`--test-concurrency=${process.env.TEST_CONCURRENCY}`] : [];
+  const result = spawnSync(process.execPath, ['--test', ...extra, ...files], { stdio: 'inherit' });
+  process.exitCode = result.status ?? 1;
+}

@@ -1,0 +1,100 @@
+// The shared vocabulary of the pipeline. Everything here is plain data: it crosses the worker
+// boundary by structured clone, so no classes, no functions, no Error objects.
+
+export type Severity = 'error' | 'warning' | 'info';
+/** A rule's configured level: a severity, or switched off. */
+export type Level = Severity | 'off';
+
+/** The `mcpdesc` versions whose documents we validate. */
+export const SPEC_VERSIONS = ['0.4.0', '0.5.0', '0.5.1', '0.5.2', '0.6.0', '0.7.0'] as const;
+export type SpecVersion = (typeof SPEC_VERSIONS)[number];
+
+/** What `--target` may name: a document version, or the forward check of the 0.9.0-rc.3 Tool rule. */
+export const TARGETS = [...SPEC_VERSIONS, '0.9.0-rc.3'] as const;
+export type Target = (typeof TARGETS)[number];
+
+/** The level table a rule declares: one entry per spec version and per forward target. */
+export type LevelTable = Readonly<Record<Target, Level>>;
+
+export type PathSegment = string | number;
+
+/** One finding, as a rule produces it (positions are added later, only for files that have findings). */
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** RFC 6901 JSON pointer into the document ('' is the root). */
+  pointer: string;
+  path: PathSegment[];
+  specSection: string;
+  docsUrl: string;
+}
+
+/** A diagnostic placed in its file: 1-based line and column (absent when the position is unknown). */
+export interface LocatedDiagnostic extends Diagnostic {
+  line?: number;
+  column?: number;
+}
+
+export type FileStatus = 'valid' | 'invalid' | 'error' | 'skipped';
+export type InputFormat = 'json' | 'yaml' | 'jsonl' | 'unknown';
+
+/**
+ * The result of one document: one per input file, or one per non-empty line of a JSON Lines file.
+ * `diagnostics` holds at most `maxDiagnosticsPerFile` entries; `counts` and `byRule` stay exact.
+ */
+export interface DocumentResult {
+  /** Position of the input in the sorted input list; records are emitted in this order. */
+  index: number;
+  file: string;
+  /** 1-based line of the document inside a JSON Lines file. */
+  line?: number;
+  status: FileStatus;
+  format: InputFormat;
+  /** 'gzip' when the input was decompressed. */
+  compression?: 'gzip';
+  /** Whether the element splitter streamed the document rather than parsing it whole. */
+  streamed?: boolean;
+  bytes: number;
+  /** The declared `mcpdesc` value when it is a string, else null. */
+  mcpdesc: string | null;
+  errors: number;
+  warnings: number;
+  infos: number;
+  tools: number;
+  durationMs: number;
+  truncated: boolean;
+  byRule: Record<string, number>;
+  diagnostics: LocatedDiagnostic[];
+  /** Why the file could not be checked (status 'error' or 'skipped'). */
+  error?: { code: string; message: string };
+}
+
+/** What a worker is asked to do: paths, never contents. */
+export interface FileJob {
+  index: number;
+  /** Absolute or cwd-relative path to read; '-' is never sent to a worker. */
+  path: string;
+  /** The name reported in records (as the user gave it, relative to cwd). */
+  file: string;
+  size: number;
+}
+
+/** The options a worker needs; plain data so it can be sent once per task. */
+export interface CheckOptions {
+  /** Version to check against when it differs from the document's (the forward Tool check). */
+  target: Target | null;
+  /** Per-rule level overrides from `--rule id=level`. */
+  ruleLevels: Record<string, Level>;
+  maxDiagnosticsPerFile: number;
+  /** Files above this many bytes are streamed through the element splitter. */
+  streamThreshold: number;
+  /** Files above this many bytes are skipped with a diagnostic naming the limit. */
+  maxFileSize: number;
+}
+
+/** All records one input produced (several for JSON Lines). */
+export interface FileOutcome {
+  index: number;
+  documents: DocumentResult[];
+}

@@ -1,0 +1,92 @@
+// The rule contract. A rule is a self-describing module (id, levels per version, spec section,
+// examples) plus a visitor factory. Structural rules run a precompiled schema fragment inside their
+// visitor; semantic rules inspect values directly. Both see the document the same way: root members
+// one by one, and the elements of the root collections one by one, so that a streamed multi-GB dump
+// and a parsed small file go through exactly the same calls.
+import type { Level, LevelTable, PathSegment, Severity, SpecVersion, Target } from '../types.js';
+import { TARGETS } from '../types.js';
+
+/** Root members whose array elements are visited one at a time (and streamed for huge files). */
+export const COLLECTION_KEYS = ['tools', 'resources', 'resourceTemplates', 'prompts', 'tags'] as const;
+export type CollectionKey = (typeof COLLECTION_KEYS)[number];
+
+export function isCollectionKey(key: string): key is CollectionKey {
+  return (COLLECTION_KEYS as readonly string[]).includes(key);
+}
+
+export type RootType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+export interface RuleContext {
+  /** The JSON type of the document root; only version-independent rules run when it is not 'object'. */
+  readonly rootType: RootType;
+  /** The version whose structure the document is checked against; null when it is not recognized. */
+  readonly version: SpecVersion | null;
+  /** The level column in force: `--target` when given, else the document's version. */
+  readonly target: Target | null;
+  /** The raw `mcpdesc` value (undefined when absent). */
+  readonly declaredVersion: unknown;
+  /** Names declared by a root `tags` array (null when the document has no root `tags` array). */
+  readonly declaredTags: ReadonlySet<string> | null;
+  /** Report a finding of this rule at `path` (document-absolute). */
+  report(path: readonly PathSegment[], message: string): void;
+}
+
+export interface RuleVisitor {
+  /** A root member that is not visited element by element (everything but array-valued collections). */
+  member?(key: string, value: unknown): void;
+  /** One element of a root collection, in document order. */
+  element?(collection: CollectionKey, index: number, value: unknown): void;
+  /** A root collection ended after `length` elements. */
+  collectionEnd?(collection: CollectionKey, length: number): void;
+  /** The document ended: report what accumulators found. */
+  finish?(): void;
+}
+
+/** A document given either parsed or, for parser rules, as raw text. */
+export type ExampleInput = { document: unknown; text?: never } | { text: string; document?: never };
+
+export type RuleExample = ExampleInput & {
+  description: string;
+  /** Check with this `--target` (e.g. the 0.9.0-rc.3 forward check). */
+  target?: Target;
+};
+
+export type InvalidRuleExample = RuleExample & {
+  /** Exactly the diagnostics of this rule the example must produce, in order. */
+  diagnostics: ReadonlyArray<{ pointer: string; severity: Severity }>;
+};
+
+export interface Rule {
+  /** Stable id in the seed's style, `mcpdesc.<surface>.<aspect>`; equals the file name. */
+  readonly id: string;
+  /** One line, imperative, for `rules` listings and SARIF short descriptions. */
+  readonly description: string;
+  /** Where the requirement lives, e.g. '9.1' or '12.3'. */
+  readonly specSection: string;
+  readonly levels: LevelTable;
+  /** Runs even when the document's version is not recognized (parser, root and version rules). */
+  readonly versionIndependent?: boolean;
+  readonly examples: {
+    readonly valid: readonly RuleExample[];
+    readonly invalid: readonly InvalidRuleExample[];
+  };
+  create(context: RuleContext): RuleVisitor;
+}
+
+/** Build a level table: one level everywhere, with per-target exceptions. */
+export function levels(all: Level, except: Partial<Record<Target, Level>> = {}): LevelTable {
+  const table = {} as Record<Target, Level>;
+  for (const target of TARGETS) table[target] = except[target] ?? all;
+  return table;
+}
+
+/** Levels for a rule introduced in `since`: off for older versions. */
+export function levelsSince(since: SpecVersion, level: Level, except: Partial<Record<Target, Level>> = {}) {
+  const table = {} as Record<Target, Level>;
+  let reached = false;
+  for (const target of TARGETS) {
+    if (target === since) reached = true;
+    table[target] = except[target] ?? (reached ? level : 'off');
+  }
+  return table as LevelTable;
+}

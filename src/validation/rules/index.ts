@@ -1,0 +1,10 @@
+// The catalogue: every rule, in the order their diagnostics are produced for the same element.
+// A rule file's name is its id; the catalogue test checks that every file is listed here.
+import type { Rule } from '../rule.js';
+import documentRootObject from './mcpdesc.document.root-object.js';
+
+export const RULES: readonly Rule[] = [documentRootObject];
+
+export function findRule(id: string): Rule | undefined {
+  return RULES.find((rule) => rule.id === id);
+}
