@@ -113,6 +113,7 @@ export function createDocumentValidator(
   };
   const declaredTags = declaredTagNames(header.tags);
   const visitors: RuleVisitor[] = [];
+  const documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }> = [];
 
   const record = (rule: Rule, severity: Severity, path: readonly PathSegment[], message: string) => {
     report.byRule[rule.id] = (report.byRule[rule.id] ?? 0) + 1;
@@ -148,11 +149,15 @@ export function createDocumentValidator(
       rootType: header.rootType,
       report: (path, message) => record(rule, level, path, message),
     };
-    visitors.push(rule.create(context));
+    const visitor = rule.create(context);
+    visitors.push(visitor);
+    if (rule.scope === 'document' && visitor.element) documentScoped.push({ rule, visitor });
   }
 
   const members = visitors.filter((v) => v.member);
-  const elements = visitors.filter((v) => v.element);
+  // Element-scoped rules first, then document-scoped ones on projections: the same order a fanned-out
+  // run produces (worker diagnostics for element i, then the main thread's for element i).
+  const elements = visitors.filter((v) => v.element && !documentScoped.some((d) => d.visitor === v));
   const ends = visitors.filter((v) => v.collectionEnd);
   const finishes = visitors.filter((v) => v.finish);
 
@@ -163,6 +168,9 @@ export function createDocumentValidator(
     element(collection, index, value) {
       if (collection === 'tools') report.tools++;
       for (const v of elements) v.element!(collection, index, value);
+      for (const { rule, visitor } of documentScoped) {
+        visitor.element!(collection, index, rule.project ? rule.project(collection, index, value) : value);
+      }
     },
     collectionEnd(collection, length) {
       for (const v of ends) v.collectionEnd!(collection, length);

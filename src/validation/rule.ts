@@ -66,6 +66,15 @@ export interface Rule {
   readonly levels: LevelTable;
   /** Runs even when the document's version is not recognized (parser, root and version rules). */
   readonly versionIndependent?: boolean;
+  /**
+   * 'element' (default): the rule judges each element on its own, so a worker can run it on a slice.
+   * 'document': the rule accumulates across elements (duplicate names...). Its visitor's `element` then
+   * receives `project(collection, index, value)` instead of the value: when a huge dump is fanned out,
+   * workers compute the projection next to the parse and only the small projection reaches the
+   * document-level validator on the main thread.
+   */
+  readonly scope?: 'element' | 'document';
+  project?(collection: CollectionKey, index: number, value: unknown): unknown;
   readonly examples: {
     readonly valid: readonly RuleExample[];
     readonly invalid: readonly InvalidRuleExample[];
