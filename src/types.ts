@@ -98,3 +98,52 @@ export interface FileOutcome {
   index: number;
   documents: DocumentResult[];
 }
+
+/** The first NDJSON record of a run. */
+export interface RunRecord {
+  type: 'run';
+  schemaVersion: 1;
+  tool: { name: string; version: string };
+  startedAt: string;
+  cwd: string;
+  argv: string[];
+  node: string;
+  platform: string;
+  /** Resolved options that change results (target, rule levels, fail-on, limits). */
+  options: Record<string, unknown>;
+  /** Spec versions this build checks. */
+  specVersions: string[];
+  target: string | null;
+  concurrency: number;
+  shard: { index: number; count: number } | null;
+  filesPlanned: number;
+}
+
+/** The last NDJSON record of a run, always written (also after SIGINT or a crashed worker). */
+export interface SummaryRecord {
+  type: 'summary';
+  exitCode: number;
+  aborted: boolean;
+  failOn: 'error' | 'warning' | 'never';
+  files: { total: number; valid: number; invalid: number; error: number; skipped: number };
+  /** Documents (equals files.total unless JSON Lines inputs hold several documents). */
+  documents: number;
+  counts: { error: number; warning: number; info: number };
+  byRule: Record<string, number>;
+  bytes: number;
+  tools: number;
+  wallMs: number;
+  throughput: { filesPerSec: number; mbPerSec: number; toolsPerSec: number };
+  peakRssBytes: number;
+  shard: { index: number; count: number } | null;
+}
+
+/**
+ * A report format. Reporters stream: they get the run start, every document result in output order,
+ * and the summary, and write as they go (no whole-run array in memory).
+ */
+export interface Reporter {
+  onStart(run: RunRecord): void | Promise<void>;
+  onDocument(result: DocumentResult): void | Promise<void>;
+  onEnd(summary: SummaryRecord): void | Promise<void>;
+}
