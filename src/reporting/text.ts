@@ -1,0 +1,175 @@
+// The terminal report: one line per finding, `file:line:col  severity  message  ruleId`, grouped by
+// file (a blank line between files), columns aligned within a file, and a closing tally. Lines carry
+// the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
+// asks for it (a TTY without NO_COLOR); everything taken from documents is made printable first.
+import { resolve } from 'node:path';
+import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
+import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
+import { plural, printable, writeChunk } from './output.js';
+
+export interface TextReporterOptions {
+  color: boolean;
+  /** Show the offending lines under each finding (reads the files that have findings). */
+  codeFrame?: boolean;
+  /** Directory the reported file names are relative to (to read them for code frames). */
+  cwd?: string;
+}
+
+/** Messages longer than this are not padded: one long message would push every rule id off screen. */
+const MAX_MESSAGE_COLUMN = 72;
+const SEVERITY_WIDTH = 'warning'.length;
+
+type Paint = (text: string) => string;
+const ansi =
+  (open: number, close: number): Paint =>
+  (text) =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
+const plain: Paint = (text) => text;
+
+function palette(color: boolean) {
+  return {
+    error: color ? ansi(31, 39) : plain,
+    warning: color ? ansi(33, 39) : plain,
+    info: color ? ansi(36, 39) : plain,
+    dim: color ? ansi(2, 22) : plain,
+    bold: color ? ansi(1, 22) : plain,
+    green: color ? ansi(32, 39) : plain,
+  };
+}
+
+interface Row {
+  location: string;
+  severity: Severity | 'skipped';
+  message: string;
+  ruleId: string;
+  diagnostic?: LocatedDiagnostic;
+}
+
+export function createTextReporter(out: NodeJS.WritableStream, options: TextReporterOptions): Reporter {
+  const paint = palette(options.color);
+  const cwd = options.cwd ?? process.cwd();
+  let lastFile: string | null = null;
+  let filesWithFindings = 0;
+
+  const severityCell = (severity: Row['severity']) => {
+    const padded = severity.padEnd(SEVERITY_WIDTH);
+    if (severity === 'error') return paint.error(padded);
+    if (severity === 'warning' || severity === 'skipped') return paint.warning(padded);
+    return paint.info(padded);
+  };
+
+  return {
+    onStart() {},
+
+    async onDocument(result: DocumentResult) {
+      const rows = rowsOf(result);
+      const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
+      if (rows.length === 0 && hidden <= 0) return;
+
+      let frames: Map<Row, string> | null = null;
+      if (options.codeFrame) frames = await framesFor(result, rows, cwd, paint);
+
+      const locationWidth = Math.max(...rows.map((r) => r.location.length));
+      const messageWidth = Math.min(MAX_MESSAGE_COLUMN, Math.max(...rows.map((r) => r.message.length)));
+      const lines: string[] = [];
+      if (result.file !== lastFile) {
+        if (lastFile !== null) lines.push('');
+        lastFile = result.file;
+        filesWithFindings++;
+      }
+      for (const row of rows) {
+        const message = row.message.length < messageWidth ? row.message.padEnd(messageWidth) : row.message;
+        lines.push(
+          `${row.location.padEnd(locationWidth)}  ${severityCell(row.severity)}  ${message}  ${paint.dim(row.ruleId)}`,
+        );
+        const frame = frames?.get(row);
+        if (frame) lines.push(frame, '');
+      }
+      if (hidden > 0) {
+        lines.push(
+          paint.dim(
+            `${printable(result.file)}: ${plural(hidden, 'more finding')} not listed (--max-diagnostics-per-file)`,
+          ),
+        );
+      }
+      await writeChunk(out, `${lines.join('\n')}\n`);
+    },
+
+    async onEnd(summary: SummaryRecord) {
+      const { error, warning, info } = summary.counts;
+      const lines: string[] = [''];
+      if (error + warning + info === 0) {
+        lines.push(paint.green(`✔ No problems in ${plural(summary.files.total, 'file')}`));
+      } else {
+        const parts = [plural(error, 'error'), plural(warning, 'warning')];
+        if (info > 0) parts.push(plural(info, 'info', 'infos'));
+        const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})`;
+        lines.push(paint.bold(error > 0 ? paint.error(tally) : paint.warning(tally)));
+      }
+      const unchecked = summary.files.error + summary.files.skipped;
+      if (unchecked > 0) {
+        lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));
+      }
+      if (summary.aborted) lines.push(paint.warning('  The run was interrupted: these results are partial.'));
+      await writeChunk(out, `${lines.join('\n')}\n`);
+    },
+  };
+}
+
+function rowsOf(result: DocumentResult): Row[] {
+  const file = printable(result.file);
+  const rows: Row[] = result.diagnostics.map((d) => ({
+    location: locationOf(file, d.line ?? result.line, d.line === undefined ? undefined : d.column),
+    severity: d.severity,
+    message: printable(d.message),
+    ruleId: printable(d.ruleId),
+    diagnostic: d,
+  }));
+  // A file that could not be checked and carries no finding of its own still gets one line.
+  if (rows.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+    const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+    rows.push({
+      location: locationOf(file, result.line, undefined),
+      severity: result.status === 'error' ? 'error' : 'skipped',
+      message: printable(
+        result.status === 'error' ? `Could not check the file: ${reason}` : `Skipped: ${reason}`,
+      ),
+      ruleId: '',
+    });
+  }
+  return rows;
+}
+
+function locationOf(file: string, line: number | undefined, column: number | undefined): string {
+  if (line === undefined) return file;
+  return column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
+}
+
+async function framesFor(
+  result: DocumentResult,
+  rows: Row[],
+  cwd: string,
+  paint: ReturnType<typeof palette>,
+): Promise<Map<Row, string> | null> {
+  const placed = rows.filter((r) => r.diagnostic?.line !== undefined);
+  if (placed.length === 0 || result.file === '-') return null;
+  const requests = placed.flatMap((r) => frameRequests(r.diagnostic!.line!, r.diagnostic!.column));
+  let excerpts: Awaited<ReturnType<typeof readExcerpts>>;
+  try {
+    excerpts = await readExcerpts(resolve(cwd, result.file), requests, {
+      gzip: result.compression === 'gzip',
+    });
+  } catch {
+    // The file vanished or became unreadable since it was checked: the locations are still printed.
+    return null;
+  }
+  const frames = new Map<Row, string>();
+  for (const row of placed) {
+    const frame = renderFrame(excerpts, row.diagnostic!.line!, row.diagnostic!.column, {
+      gutter: paint.dim,
+      marker: paint.error,
+    });
+    if (frame !== null) frames.set(row, frame);
+  }
+  return frames;
+}
