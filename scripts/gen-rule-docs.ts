@@ -44,7 +44,7 @@ export function renderRulePage(rule: Rule): string {
     `|${TARGETS.map(() => '---').join('|')}|`,
     `| ${TARGETS.map((t) => rule.levels[t]).join(' | ')} |`,
     '',
-    'Change it with `--rule ' + rule.id + '=off|info|warning|error`.',
+    `Change it with \`--rule ${rule.id}=off|info|warning|error\`.`,
     '',
     '## Valid',
   ];

@@ -50,6 +50,12 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
   const cwd = options.cwd ?? process.cwd();
   let lastFile: string | null = null;
   let filesWithFindings = 0;
+  let lastCounted: string | null = null;
+  // Documents of one JSON Lines file arrive together: a file is counted once, however many documents.
+  const findingsIn = (file: string) => {
+    if (file !== lastCounted) filesWithFindings++;
+    lastCounted = file;
+  };
 
   const severityCell = (severity: Row['severity']) => {
     const padded = severity.padEnd(SEVERITY_WIDTH);
@@ -65,6 +71,7 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       const rows = rowsOf(result);
       const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
       if (rows.length === 0 && hidden <= 0) return;
+      if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
 
       let frames: Map<Row, string> | null = null;
       if (options.codeFrame) frames = await framesFor(result, rows, cwd, paint);
@@ -75,16 +82,19 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       if (result.file !== lastFile) {
         if (lastFile !== null) lines.push('');
         lastFile = result.file;
-        filesWithFindings++;
       }
-      for (const row of rows) {
-        const message = row.message.length < messageWidth ? row.message.padEnd(messageWidth) : row.message;
-        lines.push(
-          `${row.location.padEnd(locationWidth)}  ${severityCell(row.severity)}  ${message}  ${paint.dim(row.ruleId)}`,
-        );
+      rows.forEach((row, i) => {
+        const message =
+          row.ruleId !== '' && row.message.length < messageWidth
+            ? row.message.padEnd(messageWidth)
+            : row.message;
+        const rule = row.ruleId === '' ? '' : `  ${paint.dim(row.ruleId)}`;
+        lines.push(`${row.location.padEnd(locationWidth)}  ${severityCell(row.severity)}  ${message}${rule}`);
         const frame = frames?.get(row);
-        if (frame) lines.push(frame, '');
-      }
+        if (frame) lines.push(frame);
+        // A frame is followed by a blank line, except before the next file's own separator.
+        if (frame && i < rows.length - 1) lines.push('');
+      });
       if (hidden > 0) {
         lines.push(
           paint.dim(
@@ -167,7 +177,7 @@ async function framesFor(
   for (const row of placed) {
     const frame = renderFrame(excerpts, row.diagnostic!.line!, row.diagnostic!.column, {
       gutter: paint.dim,
-      marker: paint.error,
+      marker: paint[row.diagnostic!.severity],
     });
     if (frame !== null) frames.set(row, frame);
   }
