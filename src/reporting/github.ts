@@ -22,6 +22,15 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
 
+// Control characters other than CR and LF (which escapeData encodes): an ESC from a document would
+// otherwise reach the log viewer, which renders ANSI sequences.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function visible(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
 export function createGithubReporter(
@@ -42,7 +51,7 @@ export function createGithubReporter(
     title: string,
     message: string,
   ) => {
-    const props = [`file=${escapeProperty(file)}`];
+    const props = [`file=${escapeProperty(visible(file))}`];
     let where = file;
     if (line !== undefined) {
       props.push(`line=${line}`);
@@ -52,8 +61,8 @@ export function createGithubReporter(
         where += `:${column}`;
       }
     }
-    props.push(`title=${escapeProperty(title)}`);
-    return `::${COMMAND[severity]} ${props.join(',')}::${escapeData(`${where} ${message}`)}\n`;
+    props.push(`title=${escapeProperty(visible(title))}`);
+    return `::${COMMAND[severity]} ${props.join(',')}::${escapeData(visible(`${where} ${message}`))}\n`;
   };
 
   return {

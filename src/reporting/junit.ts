@@ -42,13 +42,11 @@ function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-function findingLine(file: string, d: LocatedDiagnostic): string {
-  const where =
-    d.line === undefined
-      ? file
-      : d.column === undefined
-        ? `${file}:${d.line}`
-        : `${file}:${d.line}:${d.column}`;
+function findingLine(result: DocumentResult, d: LocatedDiagnostic): string {
+  const line = d.line ?? result.line;
+  let where = result.file;
+  if (line !== undefined)
+    where += d.line !== undefined && d.column !== undefined ? `:${line}:${d.column}` : `:${line}`;
   return `${where}  ${d.severity}  ${d.message}  ${d.ruleId}  ${d.docsUrl}`;
 }
 
@@ -82,7 +80,7 @@ export function createJunitReporter(
       const open = `    <testcase classname="mcpdesc-validate" name="${xmlAttr(name)}" file="${xmlAttr(result.file)}" time="${seconds(result.durationMs)}"`;
       const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
       const listing = [
-        ...result.diagnostics.map((d) => findingLine(result.file, d)),
+        ...result.diagnostics.map((d) => findingLine(result, d)),
         ...(hidden > 0
           ? [`… ${plural(hidden, 'more finding')} not listed (--max-diagnostics-per-file)`]
           : []),

@@ -19,7 +19,7 @@ import type {
 import { docsUrl } from '../validation/docs.js';
 import type { Rule } from '../validation/rule.js';
 import { RULES } from '../validation/rules/index.js';
-import { type PathOptions, repoRelative, writeChunk } from './output.js';
+import { type PathOptions, plural, repoRelative, writeChunk } from './output.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const GITHUB_MAX_RESULTS = 25_000;
@@ -151,7 +151,7 @@ export function createSarifReporter(
           message: {
             text:
               `Results were cut at ${maxResults} (GitHub code scanning accepts at most ${GITHUB_MAX_RESULTS} per run): ` +
-              `${omittedTotal} more (${omitted.error} errors, ${omitted.warning} warnings, ${omitted.info} notes) are not in this log. ` +
+              `${omittedTotal} more (${plural(omitted.error, 'error')}, ${plural(omitted.warning, 'warning')}, ${plural(omitted.info, 'note')}) are not in this log. ` +
               'Use the ndjson format for the complete list, or split the run with --shard.',
           },
         });

@@ -14,6 +14,7 @@ import type {
   SummaryRecord,
 } from '../../../src/types.js';
 import { docsUrl } from '../../../src/validation/docs.js';
+import { levels, levelsSince, type Rule } from '../../../src/validation/rule.js';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const GOLDEN_DIR = join(REPO, 'test/fixtures/golden');
@@ -75,6 +76,43 @@ export function doc(
     ...extra,
   };
 }
+
+function sampleRule(id: string, description: string, specSection: string, table: Rule['levels']): Rule {
+  return {
+    id,
+    description,
+    specSection,
+    levels: table,
+    examples: { valid: [], invalid: [] },
+    create: () => ({}),
+  };
+}
+
+/**
+ * A fixed catalogue for the goldens, so they do not change each time a rule is added to RULES.
+ * 'mcpdesc.document.primitives' is left out on purpose: a finding of a rule the log does not describe.
+ */
+export const SAMPLE_RULES: readonly Rule[] = [
+  sampleRule('mcpdesc.document.syntax', 'The document is well-formed JSON or YAML.', '4.1', levels('error')),
+  sampleRule(
+    'mcpdesc.tool.members',
+    'A Tool has a name, an inputSchema and only defined members.',
+    '9.1',
+    levels('error'),
+  ),
+  sampleRule(
+    'mcpdesc.tool.name-pattern',
+    'Tool names match ^[A-Za-z0-9_.-]{1,128}$.',
+    '9.1',
+    levels('warning', { '0.9.0-rc.3': 'error' }),
+  ),
+  sampleRule(
+    'mcpdesc.tool.unique-name',
+    'Tool names are unique within a document.',
+    '9.1',
+    levelsSince('0.6.0', 'warning'),
+  ),
+];
 
 export const SAMPLE_RUN: RunRecord = {
   type: 'run',
