@@ -135,7 +135,7 @@ function listText(rules: readonly Rule[]): string {
     line(header),
     ...rows.map(line),
     '',
-    `${rules.length} rules. Levels for every version and examples: mcpdesc-validate rules ID`,
+    `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}. Levels for every version and examples: mcpdesc-validate rules ID`,
     '',
   ].join('\n');
 }

@@ -49,6 +49,7 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
   const paint = palette(options.color);
   const cwd = options.cwd ?? process.cwd();
   let lastFile: string | null = null;
+  let endedWithFrame = false;
   let filesWithFindings = 0;
   let lastCounted: string | null = null;
   // Documents of one JSON Lines file arrive together: a file is counted once, however many documents.
@@ -79,7 +80,8 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       const locationWidth = Math.max(...rows.map((r) => r.location.length));
       const messageWidth = Math.min(MAX_MESSAGE_COLUMN, Math.max(...rows.map((r) => r.message.length)));
       const lines: string[] = [];
-      if (result.file !== lastFile) {
+      if (result.file !== lastFile || endedWithFrame) {
+        // A blank line between files, and after a frame (JSON Lines documents of one file stay together).
         if (lastFile !== null) lines.push('');
         lastFile = result.file;
       }
@@ -94,6 +96,7 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
         if (frame) lines.push(frame);
         // A frame is followed by a blank line, except before the next file's own separator.
         if (frame && i < rows.length - 1) lines.push('');
+        endedWithFrame = frame !== undefined && i === rows.length - 1;
       });
       if (hidden > 0) {
         lines.push(
