@@ -180,7 +180,13 @@ export function createSarifReporter(
         ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
       };
       const root = options.root ?? options.cwd ?? process.cwd();
+      const shard = run?.shard ?? null;
       const tail = {
+        // Each shard is uploaded on its own: GitHub keeps one analysis per tool and category, so shards
+        // need distinct categories or each upload would replace the previous shard's alerts.
+        ...(shard
+          ? { automationDetails: { id: `mcpdesc-validate/shard-${shard.index}-of-${shard.count}/` } }
+          : {}),
         tool: { driver },
         invocations: [invocation],
         originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(root).href.replace(/\/$/, '')}/` } },

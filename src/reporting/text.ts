@@ -77,8 +77,14 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       let frames: Map<Row, string> | null = null;
       if (options.codeFrame) frames = await framesFor(result, rows, cwd, paint);
 
-      const locationWidth = Math.max(...rows.map((r) => r.location.length));
-      const messageWidth = Math.min(MAX_MESSAGE_COLUMN, Math.max(...rows.map((r) => r.message.length)));
+      // A loop, not Math.max(...rows): --max-diagnostics-per-file may allow more rows than a call has arguments.
+      let locationWidth = 0;
+      let messageWidth = 0;
+      for (const r of rows) {
+        locationWidth = Math.max(locationWidth, r.location.length);
+        messageWidth = Math.max(messageWidth, r.message.length);
+      }
+      messageWidth = Math.min(MAX_MESSAGE_COLUMN, messageWidth);
       const lines: string[] = [];
       if (result.file !== lastFile || endedWithFrame) {
         // A blank line between files, and after a frame (JSON Lines documents of one file stay together).

@@ -17,6 +17,7 @@ import {
   runReporter,
   SAMPLE_DOCUMENTS,
   SAMPLE_RULES,
+  SAMPLE_RUN,
 } from './sample-results.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the SARIF log is checked field by field below
@@ -191,10 +192,20 @@ describe('sarif reporter', () => {
     assert.equal(log.runs[0].properties.resultsOmitted, 10);
   });
 
+  it('gives each shard its own code-scanning category', async () => {
+    const sink = memoryStream();
+    const run = { ...SAMPLE_RUN, shard: { index: 2, count: 4 } };
+    await runReporter(createSarifReporter(sink.stream, options), SAMPLE_DOCUMENTS, run);
+    const log = JSON.parse(sink.text());
+    assert.equal(log.runs[0].automationDetails.id, 'mcpdesc-validate/shard-2-of-4/');
+    assert.equal(schemaValidator()(log), true);
+    assert.equal((await sarif()).log.runs[0].automationDetails, undefined);
+  });
+
   it('streams results as documents arrive', async () => {
     const sink = memoryStream();
     const reporter = createSarifReporter(sink.stream, options);
-    await reporter.onStart((await import('./sample-results.js')).SAMPLE_RUN);
+    await reporter.onStart(SAMPLE_RUN);
     await reporter.onDocument(SAMPLE_DOCUMENTS[1]!);
     assert.ok(sink.text().includes('get_forecast'), 'the first result is out before the run ends');
   });

@@ -121,6 +121,14 @@ describe('text reporter', () => {
     assert.equal(slow.text().match(/problem \d+/g)?.length, 200);
   });
 
+  it('renders a document with 150,000 listed findings (more than a call takes arguments)', async () => {
+    const diagnostics = Array.from({ length: 150_000 }, (_, i) =>
+      diag('mcpdesc.tool.members', 'error', 'm', `/tools/${i}`, i + 1, 1),
+    );
+    const text = await render({ color: false }, [doc('many.json', 0, diagnostics)]);
+    assert.equal(text.split('\n').filter((l) => l.startsWith('many.json:')).length, 150_000);
+  });
+
   it('prints the location without a frame when the file is gone', async () => {
     const text = await render({ color: false, codeFrame: true, cwd: '/nonexistent-dir' }, [
       doc('x.json', 0, [diag('mcpdesc.tool.members', 'error', 'gone', '/tools/0', 3, 2)]),
