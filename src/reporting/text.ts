@@ -15,8 +15,12 @@ export interface TextReporterOptions {
   cwd?: string;
 }
 
-/** Messages longer than this are not padded: one long message would push every rule id off screen. */
-const MAX_MESSAGE_COLUMN = 72;
+/**
+ * Rule ids line up after the longest message of the file, ignoring messages over this length (they are
+ * not padded): one 300-character message must not push every rule id off screen. 100 keeps typical
+ * lines (location ~40, severity 7, message, rule id ~30) within a wide terminal.
+ */
+const MAX_MESSAGE_COLUMN = 100;
 const SEVERITY_WIDTH = 'warning'.length;
 
 type Paint = (text: string) => string;
@@ -82,9 +86,8 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       let messageWidth = 0;
       for (const r of rows) {
         locationWidth = Math.max(locationWidth, r.location.length);
-        messageWidth = Math.max(messageWidth, r.message.length);
+        if (r.message.length <= MAX_MESSAGE_COLUMN) messageWidth = Math.max(messageWidth, r.message.length);
       }
-      messageWidth = Math.min(MAX_MESSAGE_COLUMN, messageWidth);
       const lines: string[] = [];
       if (result.file !== lastFile || endedWithFrame) {
         // A blank line between files, and after a frame (JSON Lines documents of one file stay together).
@@ -144,6 +147,13 @@ function rowsOf(result: DocumentResult): Row[] {
     ruleId: printable(d.ruleId),
     diagnostic: d,
   }));
+  // People read a file top to bottom: findings in line order (the engine emits them rule by rule within
+  // an element). Unplaced, document-wide findings come first. Array.prototype.sort is stable.
+  rows.sort(
+    (a, b) =>
+      (a.diagnostic?.line ?? 0) - (b.diagnostic?.line ?? 0) ||
+      (a.diagnostic?.column ?? 0) - (b.diagnostic?.column ?? 0),
+  );
   // A file that could not be checked and carries no finding of its own still gets one line.
   if (rows.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
     const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';

@@ -95,6 +95,19 @@ describe('junit reporter', () => {
     assert.match(sink.text(), /<failure message="0 errors, 1 warning" type="mcpdesc.tool.name-pattern">/);
   });
 
+  it('is well-formed for a run without documents, on a stream and in a file', async () => {
+    const sink = memoryStream();
+    await runReporter(createJunitReporter(sink.stream), []);
+    assertWellFormed(sink.text());
+    const path = join(dir, 'empty.xml');
+    const file = await openAtomicFile(path);
+    await runReporter(createJunitReporter(file.stream, { patchOnCommit: file.patchOnCommit }), []);
+    await file.commit();
+    const xml = readFileSync(path, 'utf8');
+    assertWellFormed(xml);
+    assert.match(xml, /<testsuites name="mcpdesc-validate" tests="0" failures="0" errors="0" skipped="0"/);
+  });
+
   it('escapes markup and drops characters XML cannot carry', () => {
     assert.equal(xmlAttr('a<b>&"c"\n\u0000\u001b'), 'a&lt;b&gt;&amp;&quot;c&quot;&#10;\\u0000\\u001b');
   });

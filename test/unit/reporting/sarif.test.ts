@@ -59,6 +59,11 @@ describe('sarif reporter', () => {
     assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
     const cut = (await sarif(SAMPLE_DOCUMENTS, { maxResults: 2 })).log;
     assert.equal(validate(cut), true, JSON.stringify(validate.errors, null, 2));
+    const catalogue = (await sarif()).log;
+    assert.equal(validate(catalogue), true, JSON.stringify(validate.errors, null, 2));
+    const empty = (await sarif([])).log;
+    assert.equal(validate(empty), true, JSON.stringify(validate.errors, null, 2));
+    assert.deepEqual(empty.runs[0].results, []);
     assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
     // The schema must be able to say no, or the check above proves nothing.
     const broken = structuredClone(log);

@@ -59,10 +59,42 @@ describe('text reporter', () => {
     assert.equal(new Set(at(/mcpdesc\./)).size, 1, 'rule id column');
   });
 
+  it('lines rule ids up after the longest message, except messages too long to pad', async () => {
+    const long = `Tool "t" ${'x'.repeat(120)}`;
+    const text = await render({ color: false }, [
+      doc('a.json', 0, [
+        diag('mcpdesc.tool.members', 'error', 'short', '/tools/0', 1, 1),
+        diag('mcpdesc.tool.members', 'error', 'a somewhat longer message', '/tools/1', 2, 1),
+        diag('mcpdesc.tool.members', 'error', long, '/tools/2', 3, 1),
+      ]),
+    ]);
+    const lines = text.split('\n');
+    assert.equal(lines[0], `a.json:1:1  error    ${'short'.padEnd(25)}  mcpdesc.tool.members`);
+    assert.equal(lines[1], 'a.json:2:1  error    a somewhat longer message  mcpdesc.tool.members');
+    assert.equal(lines[2], `a.json:3:1  error    ${long}  mcpdesc.tool.members`);
+  });
+
+  it("lists a file's findings in line order", async () => {
+    const lines = (await render({ color: false }))
+      .split('\n')
+      .filter((l) => l.startsWith('registry/acme/weather.json'));
+    assert.deepEqual(
+      lines.map((l) => l.split(' ')[0]),
+      [
+        'registry/acme/weather.json:5:5',
+        'registry/acme/weather.json:11:15',
+        'registry/acme/weather.json:12:7',
+      ],
+    );
+  });
+
   it('separates files by a blank line but keeps the documents of one JSON Lines file together', async () => {
     const text = await render({ color: false });
     assert.match(text, /registry\/dump\.jsonl:2:45 .*\nregistry\/dump\.jsonl:3 /);
-    assert.match(text, /mcpdesc\.tool\.name-pattern\n\nregistry\/bad\/broken\.json/);
+    assert.match(
+      text,
+      /timeout" is not defined by the Tool object\. +mcpdesc\.tool\.members\n\nregistry\/bad\/broken\.json/,
+    );
   });
 
   it('closes with the tally of the whole run', async () => {
