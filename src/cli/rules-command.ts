@@ -1,0 +1,185 @@
+// `mcpdesc-validate rules [ID] [--format text|json]`: the rule catalogue, read from the rule modules
+// themselves, so the listing, `docs/rules/*.md` and the validator can never disagree. Invalid examples
+// are run through the engine to show the exact messages a user will see.
+import { TARGETS, type Target } from '../types.js';
+import { docsUrl } from '../validation/docs.js';
+import type { EngineOptions } from '../validation/engine.js';
+import { validateDocument } from '../validation/engine.js';
+import type { Rule, RuleExample } from '../validation/rule.js';
+import { findRule, RULES } from '../validation/rules/index.js';
+import { checkText } from '../worker/check-text.js';
+
+/** The level column the listing shows first: the stable specification. */
+const DEFAULT_TARGET: Target = '0.7.0';
+const FORWARD_TARGET: Target = '0.9.0-rc.3';
+
+export interface ExampleFinding {
+  pointer: string;
+  severity: string;
+  message: string;
+}
+
+/** The findings of `rule` on one of its examples, as the engine produces them. */
+export function exampleFindings(rule: Rule, example: RuleExample): ExampleFinding[] {
+  const options: EngineOptions = { target: example.target ?? null, ruleLevels: {}, maxDiagnostics: 10_000 };
+  const report =
+    example.text !== undefined
+      ? checkText(example.text, options)
+      : validateDocument(example.document, options);
+  return report.diagnostics
+    .filter((d) => d.ruleId === rule.id)
+    .map((d) => ({ pointer: d.pointer, severity: d.severity, message: d.message }));
+}
+
+function describeRule(rule: Rule) {
+  return {
+    id: rule.id,
+    description: rule.description,
+    specSection: rule.specSection,
+    docsUrl: docsUrl(rule.id),
+    levels: rule.levels,
+    scope: rule.scope ?? 'element',
+    versionIndependent: rule.versionIndependent === true,
+  };
+}
+
+function exampleJson(example: RuleExample) {
+  return {
+    description: example.description,
+    ...(example.target ? { target: example.target } : {}),
+    ...(example.text !== undefined ? { text: example.text } : { document: example.document }),
+  };
+}
+
+const USAGE = 'usage: mcpdesc-validate rules [ID] [--format text|json]\n';
+
+export async function runRulesCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
+  let format = 'text';
+  let id: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-h' || arg === '--help') {
+      out.write(USAGE);
+      return 0;
+    }
+    if (arg === '--format' || arg === '-f') {
+      format = args[++i] ?? '';
+    } else if (arg.startsWith('--format=')) {
+      format = arg.slice('--format='.length);
+    } else if (arg.startsWith('-')) {
+      process.stderr.write(`mcpdesc-validate rules: unknown option '${arg}'\n${USAGE}`);
+      return 2;
+    } else if (id === undefined) {
+      id = arg;
+    } else {
+      process.stderr.write(`mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${USAGE}`);
+      return 2;
+    }
+  }
+  if (format !== 'text' && format !== 'json') {
+    process.stderr.write(`mcpdesc-validate rules: --format must be text or json, got '${format}'\n`);
+    return 2;
+  }
+
+  if (id === undefined) {
+    const text =
+      format === 'json' ? `${JSON.stringify(RULES.map(describeRule), null, 2)}\n` : listText(RULES);
+    await write(out, text);
+    return 0;
+  }
+
+  const rule = findRule(id);
+  if (!rule) {
+    const near = RULES.filter((r) => r.id.includes(id) || id.includes(r.id.split('.').slice(0, 2).join('.')));
+    const hint = near.length > 0 ? ` Did you mean: ${near.map((r) => r.id).join(', ')}?` : '';
+    process.stderr.write(
+      `mcpdesc-validate rules: unknown rule '${id}'.${hint} Run 'mcpdesc-validate rules' for the list.\n`,
+    );
+    return 2;
+  }
+  if (format === 'json') {
+    const explained = {
+      ...describeRule(rule),
+      examples: {
+        valid: rule.examples.valid.map(exampleJson),
+        invalid: rule.examples.invalid.map((example) => ({
+          ...exampleJson(example),
+          diagnostics: exampleFindings(rule, example),
+        })),
+      },
+    };
+    await write(out, `${JSON.stringify(explained, null, 2)}\n`);
+  } else {
+    await write(out, explainText(rule));
+  }
+  return 0;
+}
+
+function write(out: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
+}
+
+function listText(rules: readonly Rule[]): string {
+  const header = ['RULE', DEFAULT_TARGET, FORWARD_TARGET, 'SECTION', 'DESCRIPTION'];
+  const rows = rules.map((r) => [
+    r.id,
+    r.levels[DEFAULT_TARGET],
+    r.levels[FORWARD_TARGET],
+    r.specSection,
+    r.description,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
+  return [
+    line(header),
+    ...rows.map(line),
+    '',
+    `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}. Levels for every version and examples: mcpdesc-validate rules ID`,
+    '',
+  ].join('\n');
+}
+
+function indent(text: string, by: string): string {
+  return text
+    .split('\n')
+    .map((l) => by + l)
+    .join('\n');
+}
+
+function exampleSource(example: RuleExample): string {
+  if (example.text !== undefined) return example.text;
+  const compact = JSON.stringify(example.document);
+  return compact.length <= 80 ? compact : JSON.stringify(example.document, null, 2);
+}
+
+function explainText(rule: Rule): string {
+  const lines = [
+    rule.id,
+    `  ${rule.description}`,
+    `  Specification section ${rule.specSection}; documentation: ${docsUrl(rule.id)}`,
+    `  Scope: ${rule.scope === 'document' ? 'whole document (accumulates across elements)' : 'each element on its own'}` +
+      (rule.versionIndependent ? '; runs whatever the declared version' : ''),
+    '',
+    'Levels:',
+    ...TARGETS.map((t) => `  ${t.padEnd(12)}${rule.levels[t]}`),
+    '',
+    'Valid:',
+  ];
+  for (const example of rule.examples.valid) {
+    lines.push(`  ✔ ${example.description}${example.target ? ` (--target ${example.target})` : ''}`);
+    lines.push(indent(exampleSource(example), '      '));
+  }
+  lines.push('', 'Invalid:');
+  for (const example of rule.examples.invalid) {
+    lines.push(`  ✖ ${example.description}${example.target ? ` (--target ${example.target})` : ''}`);
+    lines.push(indent(exampleSource(example), '      '));
+    for (const finding of exampleFindings(rule, example)) {
+      lines.push(
+        `    → ${finding.pointer === '' ? '(root)' : finding.pointer}  ${finding.severity}  ${finding.message}`,
+      );
+    }
+  }
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,94 @@
+// Report files are written to a temporary sibling and renamed into place when the run ends, so a
+// reader (a CI upload step, a dashboard polling the path) never sees half a report, and an interrupted
+// or failed run leaves the previous report untouched. The rename is atomic on one file system, which
+// is why the temporary file lives in the same directory as the target.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface AtomicFile {
+  /** The final path. */
+  readonly path: string;
+  /** The temporary path being written. */
+  readonly tempPath: string;
+  /** Write the report here. */
+  readonly stream: WriteStream;
+  /**
+   * Overwrite `text` at byte `position` once everything is written, before the rename. The bytes
+   * there must have been reserved (JUnit reserves room for totals it only knows at the end).
+   */
+  patchOnCommit(position: number, text: string): void;
+  /** Finish writing, apply patches, rename into place. */
+  commit(): Promise<void>;
+  /** Drop the temporary file; the target is left as it was. */
+  abort(): Promise<void>;
+}
+
+/** Open a temporary sibling of `path` for writing; rejects (EACCES, ENOENT...) before anything is written. */
+export async function openAtomicFile(path: string): Promise<AtomicFile> {
+  const tempPath = join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  // 'wx': never clobber an existing file that happens to carry the temporary name.
+  const stream = createWriteStream(tempPath, { flags: 'wx' });
+  await new Promise<void>((resolveOpen, reject) => {
+    stream.once('open', () => {
+      stream.removeListener('error', reject);
+      resolveOpen();
+    });
+    stream.once('error', reject);
+  });
+  const patches: Array<{ position: number; bytes: Buffer }> = [];
+  let settled = false;
+
+  const finished = () =>
+    new Promise<void>((resolveClose, reject) => {
+      if (stream.closed) {
+        resolveClose();
+        return;
+      }
+      stream.once('close', resolveClose);
+      stream.once('error', reject);
+      stream.end();
+    });
+
+  return {
+    path,
+    tempPath,
+    stream,
+    patchOnCommit(position, text) {
+      patches.push({ position, bytes: Buffer.from(text, 'utf8') });
+    },
+    async commit() {
+      if (settled) return;
+      settled = true;
+      try {
+        await finished();
+        if (patches.length > 0) {
+          const handle = await open(tempPath, 'r+');
+          try {
+            for (const { position, bytes } of patches) await handle.write(bytes, 0, bytes.length, position);
+          } finally {
+            await handle.close();
+          }
+        }
+        await rename(tempPath, path);
+      } catch (error) {
+        await unlink(tempPath).catch(() => undefined);
+        throw error;
+      }
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      await new Promise<void>((resolveClose) => {
+        if (stream.closed) resolveClose();
+        else stream.once('close', () => resolveClose());
+      });
+      await unlink(tempPath).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// Code frames for `--code-frame`: the offending line with a line of context either side and a caret
+// under the column. Only files that have findings are read, and only up to the last line needed; lines
+// not wanted are skipped with indexOf('\n') rather than decoded. A line is never held whole: each frame
+// keeps a window of at most FRAME_WIDTH characters around its column, so a minified 1 GB document on
+// one line costs one bounded window, not a 1 GB string.
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { printable } from './output.js';
+
+/** Characters of a line shown in a frame (the caret's column sits CONTEXT_BEFORE characters in). */
+export const FRAME_WIDTH = 100;
+const CONTEXT_BEFORE = 40;
+/**
+ * Frames are only drawn for positions in the first 64 MiB of a file: past that, scanning for the line
+ * costs more than a frame is worth (the location `file:line:col` is still printed).
+ */
+export const MAX_SCAN_BYTES = 64 * 1024 * 1024;
+
+interface Window {
+  /** 0-based index of the first character kept. */
+  from: number;
+  to: number;
+  bytes: number[];
+  /** Characters exist after `to`. */
+  more: boolean;
+}
+
+/** The text of each window, keyed `line:from`; lines past the end of the file (or the scan cap) are absent. */
+export type Excerpts = Map<string, { text: string; more: boolean }>;
+
+/**
+ * Read character windows of selected lines. Columns are counted in code points (UTF-8 lead bytes), which
+ * equals the reported column for ASCII text.
+ */
+export async function readExcerpts(
+  path: string,
+  requests: ReadonlyArray<{ line: number; from: number }>,
+  options: { gzip?: boolean; maxScanBytes?: number } = {},
+): Promise<Excerpts> {
+  const wanted = new Map<number, Window[]>();
+  let lastLine = 0;
+  for (const { line, from } of requests) {
+    const windows = wanted.get(line) ?? [];
+    if (!windows.some((w) => w.from === from - 1)) {
+      windows.push({ from: from - 1, to: from - 1 + FRAME_WIDTH, bytes: [], more: false });
+    }
+    wanted.set(line, windows);
+    lastLine = Math.max(lastLine, line);
+  }
+  const result: Excerpts = new Map();
+  if (lastLine === 0) return result;
+  const maxScan = options.maxScanBytes ?? MAX_SCAN_BYTES;
+
+  const file = createReadStream(path);
+  const source: NodeJS.ReadableStream = options.gzip ? file.pipe(createGunzip()) : file;
+  let line = 1;
+  let char = 0;
+  let scanned = 0;
+  let current = wanted.get(1);
+  let keepContinuation: Window[] = [];
+  let capped = false;
+  // Whether the current line has any byte: a file ending in '\n' has no line after it.
+  let lineStarted = false;
+
+  const closeLine = () => {
+    if (current) {
+      for (const w of current) {
+        result.set(`${line}:${w.from + 1}`, { text: Buffer.from(w.bytes).toString('utf8'), more: w.more });
+      }
+    }
+    line++;
+    char = 0;
+    lineStarted = false;
+    current = wanted.get(line);
+    keepContinuation = [];
+  };
+
+  try {
+    outer: for await (const chunk of source) {
+      const buf = chunk as Buffer;
+      let i = 0;
+      while (i < buf.length) {
+        if (line > lastLine) break outer;
+        if (scanned + i >= maxScan) {
+          capped = true;
+          break outer;
+        }
+        lineStarted = true;
+        if (!current) {
+          const nl = buf.indexOf(10, i);
+          if (nl === -1) {
+            i = buf.length;
+            break;
+          }
+          i = nl + 1;
+          closeLine();
+          continue;
+        }
+        const byte = buf[i]!;
+        i++;
+        if (byte === 10) {
+          for (const w of current) if (w.bytes.at(-1) === 13) w.bytes.pop();
+          closeLine();
+          continue;
+        }
+        if ((byte & 0xc0) === 0x80) {
+          // A continuation byte belongs to the character whose lead byte was (or was not) kept.
+          for (const w of keepContinuation) w.bytes.push(byte);
+          continue;
+        }
+        keepContinuation = [];
+        for (const w of current) {
+          if (char >= w.from && char < w.to) {
+            w.bytes.push(byte);
+            keepContinuation.push(w);
+          } else if (char >= w.to) {
+            w.more = true;
+          }
+        }
+        char++;
+      }
+      scanned += buf.length;
+    }
+    // The last line needs no newline to count (files often end without one).
+    if (current && lineStarted && line <= lastLine && !capped) closeLine();
+  } finally {
+    file.destroy();
+  }
+  return result;
+}
+
+/** The window requests for one finding: its line and one line of context either side. */
+export function frameRequests(
+  line: number,
+  column: number | undefined,
+): Array<{ line: number; from: number }> {
+  const from = Math.max(1, (column ?? 1) - CONTEXT_BEFORE);
+  const requests = [];
+  for (let l = Math.max(1, line - 1); l <= line + 1; l++) requests.push({ line: l, from });
+  return requests;
+}
+
+/**
+ * Render a frame from excerpts; null when the line is not available (file changed, past the scan cap).
+ * Tabs and control characters are shown as one visible character each so the caret stays aligned.
+ */
+export function renderFrame(
+  excerpts: Excerpts,
+  line: number,
+  column: number | undefined,
+  paint: { gutter: (s: string) => string; marker: (s: string) => string },
+): string | null {
+  const requests = frameRequests(line, column);
+  const from = requests[0]!.from;
+  if (!excerpts.has(`${line}:${from}`)) return null;
+  const width = String(line + 1).length;
+  const out: string[] = [];
+  for (const { line: l } of requests) {
+    const excerpt = excerpts.get(`${l}:${from}`);
+    if (!excerpt) continue;
+    const text = `${from > 1 ? '…' : ''}${visible(excerpt.text)}${excerpt.more ? '…' : ''}`;
+    const isTarget = l === line;
+    const gutter = paint.gutter(`${String(l).padStart(width)} |`);
+    out.push(`  ${isTarget ? paint.marker('>') : ' '} ${gutter}${text.length > 0 ? ` ${text}` : ''}`);
+    if (isTarget && column !== undefined) {
+      const offset = column - from + (from > 1 ? 1 : 0);
+      out.push(`    ${paint.gutter(`${' '.repeat(width)} |`)} ${' '.repeat(offset)}${paint.marker('^')}`);
+    }
+  }
+  return out.join('\n');
+}
+
+function visible(text: string): string {
+  // One character in, one character out: printable() would widen a control character to six.
+  return Array.from(text, (c) => (c === '\t' ? ' ' : printable(c) === c ? c : '\uFFFD')).join('');
+}

@@ -1,0 +1,126 @@
+// GitHub Actions workflow commands: one annotation per finding, shown on the pull request's diff.
+// GitHub keeps at most 10 error, 10 warning and 10 notice annotations per step (50 per job) and drops the
+// rest silently, so we stop at those caps ourselves and finish with one notice that counts what was not
+// annotated. The message repeats `file:line:col` because the log view shows only the message.
+import type { DocumentResult, Reporter, Severity, SummaryRecord } from '../types.js';
+import { type PathOptions, repoRelative, writeChunk } from './output.js';
+
+export const ANNOTATION_CAP = 10;
+
+export interface GithubReporterOptions extends PathOptions {
+  /** Annotations per severity (default 10, GitHub's per-step limit). */
+  cap?: number;
+}
+
+/** Escape the message part of a workflow command. */
+export function escapeData(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** Escape a property value (`file=`, `title=`): also ':' and ',' which delimit properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+
+// Control characters other than CR and LF (which escapeData encodes): an ESC from a document would
+// otherwise reach the log viewer, which renders ANSI sequences.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function visible(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+export function createGithubReporter(
+  out: NodeJS.WritableStream,
+  options: GithubReporterOptions = {},
+): Reporter {
+  const cap = options.cap ?? ANNOTATION_CAP;
+  // The closing notice needs a notice slot of its own, so findings get one fewer.
+  const caps: Record<Severity, number> = { error: cap, warning: cap, info: cap - 1 };
+  const annotated: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  const found: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+
+  const annotation = (
+    severity: Severity,
+    file: string,
+    line: number | undefined,
+    column: number | undefined,
+    title: string,
+    message: string,
+  ) => {
+    const props = [`file=${escapeProperty(visible(file))}`];
+    let where = file;
+    if (line !== undefined) {
+      props.push(`line=${line}`);
+      where += `:${line}`;
+      if (column !== undefined) {
+        props.push(`col=${column}`);
+        where += `:${column}`;
+      }
+    }
+    props.push(`title=${escapeProperty(visible(title))}`);
+    return `::${COMMAND[severity]} ${props.join(',')}::${escapeData(visible(`${where} ${message}`))}\n`;
+  };
+
+  return {
+    onStart() {},
+
+    async onDocument(result: DocumentResult) {
+      found.error += result.errors;
+      found.warning += result.warnings;
+      found.info += result.infos;
+      const file = repoRelative(result.file, options);
+      let chunk = '';
+      for (const d of result.diagnostics) {
+        if (annotated[d.severity] >= caps[d.severity]) continue;
+        annotated[d.severity]++;
+        const line = d.line ?? result.line;
+        chunk += annotation(
+          d.severity,
+          file,
+          line,
+          d.line === undefined ? undefined : d.column,
+          d.ruleId,
+          d.message,
+        );
+      }
+      if (result.diagnostics.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+        // Not a rule finding, but a file nobody checked must be visible on the pull request.
+        const severity: Severity = result.status === 'error' ? 'error' : 'warning';
+        found[severity]++;
+        if (annotated[severity] < caps[severity]) {
+          annotated[severity]++;
+          const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+          const what = result.status === 'error' ? 'Could not check the file' : 'Skipped';
+          chunk += annotation(
+            severity,
+            file,
+            result.line,
+            undefined,
+            'mcpdesc-validate',
+            `${what}: ${reason}`,
+          );
+        }
+      }
+      await writeChunk(out, chunk);
+    },
+
+    async onEnd(_summary: SummaryRecord) {
+      const rest = {
+        error: found.error - annotated.error,
+        warning: found.warning - annotated.warning,
+        info: found.info - annotated.info,
+      };
+      const total = rest.error + rest.warning + rest.info;
+      if (total === 0) return;
+      const message =
+        `${total} more findings were not annotated (${rest.error} errors, ${rest.warning} warnings, ${rest.info} infos): ` +
+        `GitHub shows at most ${cap} annotations of each kind per step. ` +
+        'See the full report (for example --format sarif=results.sarif or --format ndjson=results.ndjson).';
+      await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// JUnit XML for CI test-report views: one <testcase> per document (per file; per line of a JSON Lines
+// file). A document fails when it has errors (or warnings, with --fail-on warning); the failure lists
+// its findings. Documents that could not be checked are <error>s, skipped ones <skipped>.
+//
+// Totals belong in attributes of the opening <testsuites>/<testsuite> tags, but are only known at the
+// end, and the report is streamed. When the report goes to a file (written through an AtomicFile), room
+// for the totals is reserved as blanks inside the opening tags (whitespace before '>' is valid XML) and
+// filled in place before the rename: one pass, constant memory, a complete header. On a stream that
+// cannot be patched (stdout) the totals go in the suite's trailing <system-out> instead; the common
+// consumers (Jenkins, GitLab, Azure DevOps) count the test cases themselves.
+import type { DocumentResult, LocatedDiagnostic, Reporter, RunRecord, SummaryRecord } from '../types.js';
+import { plural, writeChunk } from './output.js';
+
+export interface JunitReporterOptions {
+  /** Overwrite reserved bytes once the file is complete (AtomicFile.patchOnCommit). */
+  patchOnCommit?: (position: number, text: string) => void;
+}
+
+/** Room for ` tests="…" failures="…" errors="…" skipped="…" time="…"` with 12-digit counts. */
+const RESERVED = 120;
+
+// Characters XML 1.0 cannot carry at all, not even as references.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+function xmlText(text: string): string {
+  return text
+    .replace(NOT_XML, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+export function xmlAttr(text: string): string {
+  return xmlText(text)
+    .replaceAll('"', '&quot;')
+    .replaceAll('\n', '&#10;')
+    .replaceAll('\r', '&#13;')
+    .replaceAll('\t', '&#9;');
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+function findingLine(result: DocumentResult, d: LocatedDiagnostic): string {
+  const line = d.line ?? result.line;
+  let where = result.file;
+  if (line !== undefined)
+    where += d.line !== undefined && d.column !== undefined ? `:${line}:${d.column}` : `:${line}`;
+  return `${where}  ${d.severity}  ${d.message}  ${d.ruleId}  ${d.docsUrl}`;
+}
+
+export function createJunitReporter(
+  out: NodeJS.WritableStream,
+  options: JunitReporterOptions = {},
+): Reporter {
+  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  let failOnWarning = false;
+  const reserved = options.patchOnCommit ? ' '.repeat(RESERVED) : '';
+  const patchAt: number[] = [];
+
+  return {
+    async onStart(run: RunRecord) {
+      failOnWarning = run.options.failOn === 'warning';
+      const xmlDecl = '<?xml version="1.0" encoding="UTF-8"?>\n';
+      const suitesOpen = `<testsuites name="${xmlAttr(run.tool.name)}"`;
+      const suiteOpen = `  <testsuite name="${xmlAttr(run.tool.name)}" timestamp="${xmlAttr(run.startedAt)}"`;
+      // Everything before the reserved blanks is ASCII here except the tool name: count bytes, not chars.
+      let header = xmlDecl + suitesOpen;
+      patchAt.push(Buffer.byteLength(header));
+      header += `${reserved}>\n${suiteOpen}`;
+      patchAt.push(Buffer.byteLength(header));
+      header += `${reserved}>\n`;
+      await writeChunk(out, header);
+    },
+
+    async onDocument(result: DocumentResult) {
+      totals.tests++;
+      const name = result.line === undefined ? result.file : `${result.file}:${result.line}`;
+      const open = `    <testcase classname="mcpdesc-validate" name="${xmlAttr(name)}" file="${xmlAttr(result.file)}" time="${seconds(result.durationMs)}"`;
+      const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
+      const listing = [
+        ...result.diagnostics.map((d) => findingLine(result, d)),
+        ...(hidden > 0
+          ? [`… ${plural(hidden, 'more finding')} not listed (--max-diagnostics-per-file)`]
+          : []),
+      ].join('\n');
+      let body = '';
+      const failed = result.errors > 0 || (failOnWarning && result.warnings > 0);
+      if (failed) {
+        totals.failures++;
+        const firstError = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];
+        const message = [plural(result.errors, 'error'), plural(result.warnings, 'warning')].join(', ');
+        body = `      <failure message="${xmlAttr(message)}" type="${xmlAttr(firstError?.ruleId ?? 'mcpdesc')}">${xmlText(listing)}</failure>\n`;
+      } else if (result.status === 'error') {
+        totals.errors++;
+        const reason = result.error
+          ? `${result.error.message} (${result.error.code})`
+          : 'the file could not be checked';
+        body = `      <error message="${xmlAttr(reason)}" type="${xmlAttr(result.error?.code ?? 'error')}"/>\n`;
+      } else if (result.status === 'skipped') {
+        totals.skipped++;
+        body = `      <skipped message="${xmlAttr(result.error?.message ?? 'skipped')}"/>\n`;
+      }
+      if (!failed && listing.length > 0) body += `      <system-out>${xmlText(listing)}</system-out>\n`;
+      await writeChunk(out, body === '' ? `${open}/>\n` : `${open}>\n${body}    </testcase>\n`);
+    },
+
+    async onEnd(summary: SummaryRecord) {
+      const attrs = ` tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(summary.wallMs)}"`;
+      let tail = '';
+      if (options.patchOnCommit && attrs.length <= RESERVED) {
+        for (const position of patchAt) options.patchOnCommit(position, attrs.padEnd(RESERVED));
+      } else {
+        tail = `    <system-out>${xmlText(`Totals:${attrs.replaceAll('"', '')}`)}</system-out>\n`;
+      }
+      await writeChunk(out, `${tail}  </testsuite>\n</testsuites>\n`);
+    },
+  };
+}

@@ -1,0 +1,219 @@
+// SARIF 2.1.0 for code-scanning uploads (the subset GitHub reads). The log is streamed: results are
+// written as documents arrive, one per line, and `tool.driver.rules`, the invocation and the run
+// properties are written after them (JSON key order is irrelevant), so the log never sits in memory.
+//
+// GitHub limits (docs, "SARIF support for code scanning"): 25,000 results per run (only the top 5,000
+// shown), 10 MB gzipped per upload. Past `maxResults` results are counted, not written, and the run
+// says so in `run.properties` and in a warning notification of its invocation.
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type {
+  DocumentResult,
+  Level,
+  Reporter,
+  RunRecord,
+  Severity,
+  SummaryRecord,
+  Target,
+} from '../types.js';
+import { docsUrl } from '../validation/docs.js';
+import type { Rule } from '../validation/rule.js';
+import { RULES } from '../validation/rules/index.js';
+import { type PathOptions, plural, repoRelative, writeChunk } from './output.js';
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const GITHUB_MAX_RESULTS = 25_000;
+export const INFORMATION_URI = 'https://github.com/mcpdesc-validate/mcpdesc-validate';
+/** partialFingerprints key: versioned, so a change of the hashed fields can never match old alerts. */
+export const FINGERPRINT_KEY = 'mcpdescPointer/v1';
+/** File errors kept for the invocation's notifications; the rest are only counted. */
+const MAX_FILE_NOTIFICATIONS = 100;
+
+export interface SarifReporterOptions extends PathOptions {
+  /** Results written at most (default 25,000, GitHub's per-run limit). */
+  maxResults?: number;
+  /** The rule catalogue to describe (default: RULES). */
+  rules?: readonly Rule[];
+}
+
+type SarifLevel = 'error' | 'warning' | 'note' | 'none';
+
+function sarifLevel(level: Level): SarifLevel {
+  if (level === 'info') return 'note';
+  if (level === 'off') return 'none';
+  return level;
+}
+
+/** Percent-encode each path segment (spaces, '#', '%'...) but keep '/' separators. */
+function uriOf(path: string): string {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return path.startsWith('/') ? pathToFileURL(path).href : encoded;
+}
+
+export function createSarifReporter(
+  out: NodeJS.WritableStream,
+  options: SarifReporterOptions = {},
+): Reporter {
+  const rules = options.rules ?? RULES;
+  const maxResults = options.maxResults ?? GITHUB_MAX_RESULTS;
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  let run: RunRecord | null = null;
+  let written = 0;
+  const omitted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  let notListed = 0;
+  const fileNotifications: unknown[] = [];
+  let fileErrors = 0;
+
+  return {
+    async onStart(record) {
+      run = record;
+      await writeChunk(out, `{"$schema":"${SARIF_SCHEMA_URI}","version":"2.1.0","runs":[{"results":[`);
+    },
+
+    async onDocument(result: DocumentResult) {
+      const uri = uriOf(repoRelative(result.file, options));
+      const local = !uri.startsWith('file:');
+      notListed += result.errors + result.warnings + result.infos - result.diagnostics.length;
+      if (result.status === 'error' || result.status === 'skipped') {
+        fileErrors++;
+        if (fileNotifications.length < MAX_FILE_NOTIFICATIONS) {
+          fileNotifications.push(fileNotification(result, uri, local));
+        }
+      }
+      const occurrences = new Map<string, number>();
+      let chunk = '';
+      for (const d of result.diagnostics) {
+        if (written >= maxResults) {
+          omitted[d.severity]++;
+          continue;
+        }
+        // Same file, rule and pointer twice (a rule reporting one place twice) must not share a fingerprint.
+        const key = `${uri}\u0000${result.line ?? ''}\u0000${d.ruleId}\u0000${d.pointer}`;
+        const seen = occurrences.get(key) ?? 0;
+        occurrences.set(key, seen + 1);
+        const fingerprint = createHash('sha256')
+          .update(seen === 0 ? key : `${key}\u0000${seen}`)
+          .digest('hex');
+        const line = d.line ?? result.line;
+        const index = ruleIndex.get(d.ruleId);
+        const sarifResult = {
+          ruleId: d.ruleId,
+          ...(index === undefined ? {} : { ruleIndex: index }),
+          level: sarifLevel(d.severity),
+          message: { text: d.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri },
+                // GitHub requires a region; an unplaced finding points at the document's first line.
+                region: {
+                  startLine: line ?? 1,
+                  ...(d.line !== undefined && d.column !== undefined ? { startColumn: d.column } : {}),
+                },
+              },
+              logicalLocations: [{ fullyQualifiedName: d.pointer === '' ? '/' : d.pointer, kind: 'element' }],
+            },
+          ],
+          partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+          properties: { pointer: d.pointer, specSection: d.specSection },
+        };
+        chunk += `${written === 0 ? '\n' : ',\n'}${JSON.stringify(sarifResult)}`;
+        written++;
+      }
+      await writeChunk(out, chunk);
+    },
+
+    async onEnd(summary: SummaryRecord) {
+      const column: Target = (run?.target as Target | null) ?? '0.7.0';
+      const driver = {
+        name: run?.tool.name ?? 'mcpdesc-validate',
+        ...(run ? { version: run.tool.version, semanticVersion: run.tool.version } : {}),
+        informationUri: INFORMATION_URI,
+        rules: rules.map((rule) => ({
+          id: rule.id,
+          shortDescription: { text: rule.description },
+          fullDescription: {
+            text: `${rule.description} (mcpdesc specification section ${rule.specSection})`,
+          },
+          helpUri: docsUrl(rule.id),
+          defaultConfiguration: {
+            level: sarifLevel(rule.levels[column] === 'off' ? 'warning' : rule.levels[column]),
+            enabled: rule.levels[column] !== 'off',
+          },
+          properties: { specSection: rule.specSection, levels: rule.levels },
+        })),
+      };
+      const omittedTotal = omitted.error + omitted.warning + omitted.info;
+      const notifications: unknown[] = [];
+      if (omittedTotal > 0) {
+        notifications.push({
+          level: 'warning',
+          message: {
+            text:
+              `Results were cut at ${maxResults} (GitHub code scanning accepts at most ${GITHUB_MAX_RESULTS} per run): ` +
+              `${omittedTotal} more (${plural(omitted.error, 'error')}, ${plural(omitted.warning, 'warning')}, ${plural(omitted.info, 'note')}) are not in this log. ` +
+              'Use the ndjson format for the complete list, or split the run with --shard.',
+          },
+        });
+      }
+      if (notListed > 0) {
+        notifications.push({
+          level: 'note',
+          message: {
+            text: `${notListed} findings beyond --max-diagnostics-per-file are counted in the summary but not listed.`,
+          },
+        });
+      }
+      notifications.push(...fileNotifications);
+      if (fileErrors > fileNotifications.length) {
+        notifications.push({
+          level: 'warning',
+          message: { text: `${fileErrors - fileNotifications.length} more files could not be checked.` },
+        });
+      }
+      const invocation = {
+        executionSuccessful: summary.exitCode !== 2 && !summary.aborted,
+        exitCode: summary.exitCode,
+        ...(run
+          ? { startTimeUtc: run.startedAt, commandLine: ['mcpdesc-validate', ...run.argv].join(' ') }
+          : {}),
+        ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}),
+      };
+      const root = options.root ?? options.cwd ?? process.cwd();
+      const shard = run?.shard ?? null;
+      const tail = {
+        // Each shard is uploaded on its own: GitHub keeps one analysis per tool and category, so shards
+        // need distinct categories or each upload would replace the previous shard's alerts.
+        ...(shard
+          ? { automationDetails: { id: `mcpdesc-validate/shard-${shard.index}-of-${shard.count}/` } }
+          : {}),
+        tool: { driver },
+        invocations: [invocation],
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(root).href.replace(/\/$/, '')}/` } },
+        properties: {
+          resultsWritten: written,
+          resultsOmitted: omittedTotal,
+          truncated: omittedTotal > 0,
+          findingsNotListed: notListed,
+          counts: summary.counts,
+          files: summary.files,
+          aborted: summary.aborted,
+        },
+      };
+      // `tail` is an object literal: its JSON minus the braces is the rest of the run object.
+      await writeChunk(out, `${written > 0 ? '\n' : ''}],${JSON.stringify(tail).slice(1, -1)}}]}\n`);
+    },
+  };
+}
+
+function fileNotification(result: DocumentResult, uri: string, local: boolean) {
+  const what = result.status === 'error' ? 'could not be checked' : 'was skipped';
+  const reason = result.error ? `: ${result.error.message} (${result.error.code})` : '';
+  return {
+    level: result.status === 'error' ? 'error' : 'warning',
+    message: { text: `${result.file}${result.line === undefined ? '' : `:${result.line}`} ${what}${reason}` },
+    locations: [
+      { physicalLocation: { artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri } } },
+    ],
+  };
+}

@@ -1,0 +1,204 @@
+// The terminal report: one line per finding, `file:line:col  severity  message  ruleId`, grouped by
+// file (a blank line between files), columns aligned within a file, and a closing tally. Lines carry
+// the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
+// asks for it (a TTY without NO_COLOR); everything taken from documents is made printable first.
+import { resolve } from 'node:path';
+import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
+import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
+import { plural, printable, writeChunk } from './output.js';
+
+export interface TextReporterOptions {
+  color: boolean;
+  /** Show the offending lines under each finding (reads the files that have findings). */
+  codeFrame?: boolean;
+  /** Directory the reported file names are relative to (to read them for code frames). */
+  cwd?: string;
+}
+
+/**
+ * Rule ids line up after the longest message of the file, ignoring messages over this length (they are
+ * not padded): one 300-character message must not push every rule id off screen. 100 keeps typical
+ * lines (location ~40, severity 7, message, rule id ~30) within a wide terminal.
+ */
+const MAX_MESSAGE_COLUMN = 100;
+const SEVERITY_WIDTH = 'warning'.length;
+
+type Paint = (text: string) => string;
+const ansi =
+  (open: number, close: number): Paint =>
+  (text) =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
+const plain: Paint = (text) => text;
+
+function palette(color: boolean) {
+  return {
+    error: color ? ansi(31, 39) : plain,
+    warning: color ? ansi(33, 39) : plain,
+    info: color ? ansi(36, 39) : plain,
+    dim: color ? ansi(2, 22) : plain,
+    bold: color ? ansi(1, 22) : plain,
+    green: color ? ansi(32, 39) : plain,
+  };
+}
+
+interface Row {
+  location: string;
+  severity: Severity | 'skipped';
+  message: string;
+  ruleId: string;
+  diagnostic?: LocatedDiagnostic;
+}
+
+export function createTextReporter(out: NodeJS.WritableStream, options: TextReporterOptions): Reporter {
+  const paint = palette(options.color);
+  const cwd = options.cwd ?? process.cwd();
+  let lastFile: string | null = null;
+  let endedWithFrame = false;
+  let filesWithFindings = 0;
+  let lastCounted: string | null = null;
+  // Documents of one JSON Lines file arrive together: a file is counted once, however many documents.
+  const findingsIn = (file: string) => {
+    if (file !== lastCounted) filesWithFindings++;
+    lastCounted = file;
+  };
+
+  const severityCell = (severity: Row['severity']) => {
+    const padded = severity.padEnd(SEVERITY_WIDTH);
+    if (severity === 'error') return paint.error(padded);
+    if (severity === 'warning' || severity === 'skipped') return paint.warning(padded);
+    return paint.info(padded);
+  };
+
+  return {
+    onStart() {},
+
+    async onDocument(result: DocumentResult) {
+      const rows = rowsOf(result);
+      const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
+      if (rows.length === 0 && hidden <= 0) return;
+      if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
+
+      let frames: Map<Row, string> | null = null;
+      if (options.codeFrame) frames = await framesFor(result, rows, cwd, paint);
+
+      // A loop, not Math.max(...rows): --max-diagnostics-per-file may allow more rows than a call has arguments.
+      let locationWidth = 0;
+      let messageWidth = 0;
+      for (const r of rows) {
+        locationWidth = Math.max(locationWidth, r.location.length);
+        if (r.message.length <= MAX_MESSAGE_COLUMN) messageWidth = Math.max(messageWidth, r.message.length);
+      }
+      const lines: string[] = [];
+      if (result.file !== lastFile || endedWithFrame) {
+        // A blank line between files, and after a frame (JSON Lines documents of one file stay together).
+        if (lastFile !== null) lines.push('');
+        lastFile = result.file;
+      }
+      rows.forEach((row, i) => {
+        const message =
+          row.ruleId !== '' && row.message.length < messageWidth
+            ? row.message.padEnd(messageWidth)
+            : row.message;
+        const rule = row.ruleId === '' ? '' : `  ${paint.dim(row.ruleId)}`;
+        lines.push(`${row.location.padEnd(locationWidth)}  ${severityCell(row.severity)}  ${message}${rule}`);
+        const frame = frames?.get(row);
+        if (frame) lines.push(frame);
+        // A frame is followed by a blank line, except before the next file's own separator.
+        if (frame && i < rows.length - 1) lines.push('');
+        endedWithFrame = frame !== undefined && i === rows.length - 1;
+      });
+      if (hidden > 0) {
+        lines.push(
+          paint.dim(
+            `${printable(result.file)}: ${plural(hidden, 'more finding')} not listed (--max-diagnostics-per-file)`,
+          ),
+        );
+      }
+      await writeChunk(out, `${lines.join('\n')}\n`);
+    },
+
+    async onEnd(summary: SummaryRecord) {
+      const { error, warning, info } = summary.counts;
+      const lines: string[] = [''];
+      if (error + warning + info === 0) {
+        lines.push(paint.green(`✔ No problems in ${plural(summary.files.total, 'file')}`));
+      } else {
+        const parts = [plural(error, 'error'), plural(warning, 'warning')];
+        if (info > 0) parts.push(plural(info, 'info', 'infos'));
+        const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})`;
+        lines.push(paint.bold(error > 0 ? paint.error(tally) : paint.warning(tally)));
+      }
+      const unchecked = summary.files.error + summary.files.skipped;
+      if (unchecked > 0) {
+        lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));
+      }
+      if (summary.aborted) lines.push(paint.warning('  The run was interrupted: these results are partial.'));
+      await writeChunk(out, `${lines.join('\n')}\n`);
+    },
+  };
+}
+
+function rowsOf(result: DocumentResult): Row[] {
+  const file = printable(result.file);
+  const rows: Row[] = result.diagnostics.map((d) => ({
+    location: locationOf(file, d.line ?? result.line, d.line === undefined ? undefined : d.column),
+    severity: d.severity,
+    message: printable(d.message),
+    ruleId: printable(d.ruleId),
+    diagnostic: d,
+  }));
+  // People read a file top to bottom: findings in line order (the engine emits them rule by rule within
+  // an element). Unplaced, document-wide findings come first. Array.prototype.sort is stable.
+  rows.sort(
+    (a, b) =>
+      (a.diagnostic?.line ?? 0) - (b.diagnostic?.line ?? 0) ||
+      (a.diagnostic?.column ?? 0) - (b.diagnostic?.column ?? 0),
+  );
+  // A file that could not be checked and carries no finding of its own still gets one line.
+  if (rows.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+    const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+    rows.push({
+      location: locationOf(file, result.line, undefined),
+      severity: result.status === 'error' ? 'error' : 'skipped',
+      message: printable(
+        result.status === 'error' ? `Could not check the file: ${reason}` : `Skipped: ${reason}`,
+      ),
+      ruleId: '',
+    });
+  }
+  return rows;
+}
+
+function locationOf(file: string, line: number | undefined, column: number | undefined): string {
+  if (line === undefined) return file;
+  return column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
+}
+
+async function framesFor(
+  result: DocumentResult,
+  rows: Row[],
+  cwd: string,
+  paint: ReturnType<typeof palette>,
+): Promise<Map<Row, string> | null> {
+  const placed = rows.filter((r) => r.diagnostic?.line !== undefined);
+  if (placed.length === 0 || result.file === '-') return null;
+  const requests = placed.flatMap((r) => frameRequests(r.diagnostic!.line!, r.diagnostic!.column));
+  let excerpts: Awaited<ReturnType<typeof readExcerpts>>;
+  try {
+    excerpts = await readExcerpts(resolve(cwd, result.file), requests, {
+      gzip: result.compression === 'gzip',
+    });
+  } catch {
+    // The file vanished or became unreadable since it was checked: the locations are still printed.
+    return null;
+  }
+  const frames = new Map<Row, string>();
+  for (const row of placed) {
+    const frame = renderFrame(excerpts, row.diagnostic!.line!, row.diagnostic!.column, {
+      gutter: paint.dim,
+      marker: paint[row.diagnostic!.severity],
+    });
+    if (frame !== null) frames.set(row, frame);
+  }
+  return frames;
+}

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createGithubReporter, escapeData, escapeProperty } from '../../../src/reporting/github.js';
+import type { DocumentResult } from '../../../src/types.js';
+import { assertGolden, diag, doc, memoryStream, runReporter, SAMPLE_DOCUMENTS } from './sample-results.js';
+
+async function annotate(documents: readonly DocumentResult[] = SAMPLE_DOCUMENTS) {
+  const sink = memoryStream();
+  await runReporter(createGithubReporter(sink.stream, { cwd: '/repo/sub', root: '/repo' }), documents);
+  return sink.text();
+}
+
+const commands = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => l.match(/^::(error|warning|notice)[ :]/)?.[1]);
+
+describe('github reporter', () => {
+  it('matches the golden output', async () => {
+    assertGolden('github.txt', await annotate(), assert.equal);
+  });
+
+  it('escapes data and properties as the workflow-command parser expects', () => {
+    assert.equal(escapeData('100%\r\nnext'), '100%25%0D%0Anext');
+    assert.equal(escapeProperty('a:b,c%\n'), 'a%3Ab%2Cc%25%0A');
+    // '%' first: escaping it last would double-escape the other sequences.
+    assert.equal(escapeData('%0A'), '%250A');
+  });
+
+  it('writes one line per annotation, repository-relative, with file:line:col in the message', async () => {
+    const text = await annotate();
+    assert.ok(
+      text.includes(
+        '::error file=sub/registry/acme/weather.json,line=5,col=5,title=mcpdesc.tool.members::sub/registry/acme/weather.json:5:5 Tool "get_forecast"',
+      ),
+    );
+    // A newline or ESC in untrusted text never starts a new (command) line.
+    assert.equal(text.split('\n').filter((l) => l.length > 0 && !l.startsWith('::')).length, 0);
+    assert.ok(text.includes('file=sub/registry/odd%3Aname%2C100%25.json'));
+    assert.ok(text.includes('Tool "evil\\u001b[2J%0Aname" is 100%25 wrong, truly: see "x".'));
+    assert.ok(!text.includes('\u001b'));
+    assert.ok(
+      text.includes('::notice file=sub/registry/dump.jsonl,line=3,title=mcpdesc.document.primitives::'),
+    );
+  });
+
+  it('never exceeds 10 errors and 10 warnings, and counts the rest in one notice', async () => {
+    const documents = Array.from({ length: 100 }, (_, i) =>
+      doc(`f${i}.json`, i, [
+        diag('mcpdesc.tool.members', 'error', `e${i}`, '/tools/0', 1, 1),
+        diag('mcpdesc.tool.name-pattern', 'warning', `w${i}`, '/tools/0/name', 1, 2),
+        diag('mcpdesc.document.primitives', 'info', `i${i}`, ''),
+      ]),
+    );
+    const kinds = commands(await annotate(documents));
+    assert.equal(kinds.filter((k) => k === 'error').length, 10);
+    assert.equal(kinds.filter((k) => k === 'warning').length, 10);
+    assert.equal(kinds.filter((k) => k === 'notice').length, 10, '9 info annotations and the closing notice');
+    const text = await annotate(documents);
+    const last = text.trimEnd().split('\n').at(-1)!;
+    assert.match(
+      last,
+      /^::notice title=mcpdesc-validate::271 more findings were not annotated \(90 errors, 90 warnings, 91 infos\)/,
+    );
+  });
+
+  it('counts findings beyond the per-file cap among the rest', async () => {
+    const truncated = doc('big.json', 0, [diag('mcpdesc.tool.members', 'error', 'one', '/tools/0', 1, 1)], {
+      errors: 40,
+      truncated: true,
+    });
+    const text = await annotate([truncated]);
+    assert.match(text, /39 more findings were not annotated \(39 errors, 0 warnings, 0 infos\)/);
+  });
+
+  it('says nothing more when everything was annotated', async () => {
+    const text = await annotate([
+      doc('a.json', 0, [diag('mcpdesc.tool.members', 'error', 'only', '/tools/0', 1, 1)]),
+    ]);
+    assert.equal(commands(text).length, 1);
+  });
+});

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { FRAME_WIDTH, frameRequests, readExcerpts, renderFrame } from '../../../src/reporting/code-frame.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'code-frame-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const none = { gutter: (s: string) => s, marker: (s: string) => s };
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+describe('code frames', () => {
+  it('keeps a bounded window of a very long line around the column', async () => {
+    // One 300,000-character line (a minified document): the frame shows 100 characters, not the line.
+    const line = `${'a'.repeat(150_000)}X${'b'.repeat(149_999)}`;
+    const path = file('minified.json', `${line}\n`);
+    const excerpts = await readExcerpts(path, frameRequests(1, 150_001));
+    const frame = renderFrame(excerpts, 1, 150_001, none)!;
+    const [text, caret] = frame.split('\n');
+    assert.ok(text!.length < FRAME_WIDTH + 20, `frame line is ${text!.length} characters`);
+    assert.equal(text![caret!.indexOf('^')], 'X');
+    assert.ok(text!.includes('…a') && text!.endsWith('b…'));
+  });
+
+  it('reads gzip-compressed files', async () => {
+    const path = file('doc.json.gz', gzipSync('{\n  "tools": 1\n}\n'));
+    const frame = renderFrame(await readExcerpts(path, frameRequests(2, 3), { gzip: true }), 2, 3, none);
+    assert.equal(frame, ['    1 | {', '  > 2 |   "tools": 1', '      |   ^', '    3 | }'].join('\n'));
+  });
+
+  it('handles CRLF, a missing final newline and a line past the end', async () => {
+    const path = file('crlf.json', '{\r\n  "a": 1\r\n}');
+    const excerpts = await readExcerpts(path, [...frameRequests(3, 1), { line: 9, from: 1 }]);
+    assert.equal(excerpts.get('3:1')?.text, '}');
+    assert.equal(excerpts.get('2:1')?.text, '  "a": 1');
+    assert.equal(excerpts.has('4:1'), false);
+    assert.equal(excerpts.has('9:1'), false);
+    assert.equal(renderFrame(excerpts, 9, 1, none), null);
+  });
+
+  it('does not invent a line after a final newline', async () => {
+    const path = file('nl.json', '{}\n');
+    const excerpts = await readExcerpts(path, frameRequests(1, 1));
+    assert.deepEqual([...excerpts.keys()], ['1:1']);
+  });
+
+  it('stops scanning at the byte cap', async () => {
+    const path = file('deep.json', `${'x\n'.repeat(1000)}target\n`);
+    const excerpts = await readExcerpts(path, [{ line: 1001, from: 1 }], { maxScanBytes: 100 });
+    assert.equal(excerpts.size, 0);
+    const uncapped = await readExcerpts(path, [{ line: 1001, from: 1 }]);
+    assert.equal(uncapped.get('1001:1')?.text, 'target');
+  });
+
+  it('counts columns in characters, not bytes, and shows control characters as one character', async () => {
+    const path = file('utf8.json', '{"é€😀": "\u0007", "k": 1}\n');
+    // Column of `"k"`: {=1 "=2 é=3 €=4 😀=5 "=6 :=7 space=8 "=9 \u0007=10 "=11 ,=12 space=13 "=14
+    const frame = renderFrame(await readExcerpts(path, frameRequests(1, 14)), 1, 14, none)!;
+    const [text, caret] = frame.split('\n');
+    const shown = Array.from(text!.slice(text!.indexOf('|') + 2));
+    const caretAt = Array.from(caret!.slice(caret!.indexOf('|') + 2)).indexOf('^');
+    assert.equal(shown[caretAt], '"');
+    assert.equal(shown[caretAt + 1], 'k');
+    assert.ok(!text!.includes('\u0007'));
+  });
+});

@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createTextReporter } from '../../../src/reporting/text.js';
+import {
+  assertGolden,
+  diag,
+  doc,
+  INPUTS_DIR,
+  memoryStream,
+  runReporter,
+  SAMPLE_DOCUMENTS,
+  summaryOf,
+} from './sample-results.js';
+
+async function render(options: Parameters<typeof createTextReporter>[1], documents = SAMPLE_DOCUMENTS) {
+  const sink = memoryStream();
+  await runReporter(createTextReporter(sink.stream, options), documents);
+  return sink.text();
+}
+
+describe('text reporter', () => {
+  it('matches the golden output without colour', async () => {
+    assertGolden('text.txt', await render({ color: false }), assert.equal);
+  });
+
+  it('matches the golden output with colour', async () => {
+    assertGolden('text-color.txt', await render({ color: true }), assert.equal);
+  });
+
+  it('matches the golden output with code frames read from the files', async () => {
+    assertGolden(
+      'text-code-frame.txt',
+      await render({ color: false, codeFrame: true, cwd: INPUTS_DIR }),
+      assert.equal,
+    );
+  });
+
+  it('writes no escape byte at all without colour, even when a message carries one', async () => {
+    const text = await render({ color: false });
+    assert.ok(!text.includes('\u001b'));
+    assert.ok(text.includes('evil\\u001b[2J\\u000aname'), 'control characters are shown escaped');
+  });
+
+  it('colours severities only when asked', async () => {
+    const text = await render({ color: true });
+    assert.ok(text.includes('\u001b[31merror  \u001b[39m'));
+    assert.ok(text.includes('\u001b[33mwarning\u001b[39m'));
+    // The only ESC bytes are our own SGR sequences: the document's "\u001b[2J" stays escaped.
+    assert.ok(!text.includes('\u001b[2J'));
+  });
+
+  it('aligns severity, message and rule id columns within a file', async () => {
+    const lines = (await render({ color: false }))
+      .split('\n')
+      .filter((l) => l.startsWith('registry/acme/weather.json'));
+    assert.equal(lines.length, 3);
+    const at = (needle: RegExp) => lines.map((l) => l.search(needle));
+    assert.equal(new Set(at(/ (error|warning) /)).size, 1, 'severity column');
+    assert.equal(new Set(at(/mcpdesc\./)).size, 1, 'rule id column');
+  });
+
+  it('lines rule ids up after the longest message, except messages too long to pad', async () => {
+    const long = `Tool "t" ${'x'.repeat(120)}`;
+    const text = await render({ color: false }, [
+      doc('a.json', 0, [
+        diag('mcpdesc.tool.members', 'error', 'short', '/tools/0', 1, 1),
+        diag('mcpdesc.tool.members', 'error', 'a somewhat longer message', '/tools/1', 2, 1),
+        diag('mcpdesc.tool.members', 'error', long, '/tools/2', 3, 1),
+      ]),
+    ]);
+    const lines = text.split('\n');
+    assert.equal(lines[0], `a.json:1:1  error    ${'short'.padEnd(25)}  mcpdesc.tool.members`);
+    assert.equal(lines[1], 'a.json:2:1  error    a somewhat longer message  mcpdesc.tool.members');
+    assert.equal(lines[2], `a.json:3:1  error    ${long}  mcpdesc.tool.members`);
+  });
+
+  it("lists a file's findings in line order", async () => {
+    const lines = (await render({ color: false }))
+      .split('\n')
+      .filter((l) => l.startsWith('registry/acme/weather.json'));
+    assert.deepEqual(
+      lines.map((l) => l.split(' ')[0]),
+      [
+        'registry/acme/weather.json:5:5',
+        'registry/acme/weather.json:11:15',
+        'registry/acme/weather.json:12:7',
+      ],
+    );
+  });
+
+  it('separates files by a blank line but keeps the documents of one JSON Lines file together', async () => {
+    const text = await render({ color: false });
+    assert.match(text, /registry\/dump\.jsonl:2:45 .*\nregistry\/dump\.jsonl:3 /);
+    assert.match(
+      text,
+      /timeout" is not defined by the Tool object\. +mcpdesc\.tool\.members\n\nregistry\/bad\/broken\.json/,
+    );
+  });
+
+  it('closes with the tally of the whole run', async () => {
+    const text = await render({ color: false });
+    // Errors: weather 2, broken 1, odd 1, big 5 (2 listed, 3 beyond the cap); findings in weather, broken,
+    // dump.jsonl (two documents, one file), odd and big; the unreadable and skipped files have none.
+    const summary = summaryOf(SAMPLE_DOCUMENTS);
+    assert.equal(summary.counts.error, 2 + 1 + 1 + 5);
+    assert.ok(text.includes(`✖ 9 errors, 2 warnings, 1 info in 5 files (of 8)\n`));
+    assert.ok(text.includes('  2 files could not be checked'));
+  });
+
+  it('says so when nothing was found', async () => {
+    const text = await render({ color: false }, [doc('a.json', 0, []), doc('b.json', 1, [])]);
+    assert.equal(text, '\n✔ No problems in 2 files\n');
+  });
+
+  it('puts the caret under the reported column', async () => {
+    const text = await render({ color: false, codeFrame: true, cwd: INPUTS_DIR });
+    const lines = text.split('\n');
+    let carets = 0;
+    for (let i = 1; i < lines.length; i++) {
+      const caret = lines[i]!.match(/^ {4}\s*\|\s*\^$/) ? lines[i]!.indexOf('^') : -1;
+      if (caret === -1) continue;
+      carets++;
+      const target = lines[i - 1]!;
+      const location = lines
+        .slice(0, i)
+        .reverse()
+        .find((l) => /^registry\S+:\d+:\d+ /.test(l))!;
+      const below = target[caret];
+      // weather 5:5 '{', 12:7 '"timeout"', 11:15 '"get forecast"', broken 3:3 '"info"', dump 2:45 '{', big 5 'n'/'{'.
+      assert.ok(
+        below === '{' || below === '"' || below === 'n',
+        `${location} -> ${JSON.stringify(target)} col ${caret}`,
+      );
+    }
+    assert.equal(carets, 7, 'one caret per placed finding in a file that exists');
+  });
+
+  it('counts findings beyond the per-file cap', async () => {
+    const text = await render({ color: false });
+    assert.ok(text.includes('registry/big.json: 3 more findings not listed (--max-diagnostics-per-file)'));
+  });
+
+  it('waits for drain on a slow stream and loses nothing', async () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      doc(`f${String(i).padStart(3, '0')}.json`, i, [
+        diag('mcpdesc.tool.members', 'error', `problem ${i}`, '/tools/0', 1, 1),
+      ]),
+    );
+    const slow = memoryStream({ highWaterMark: 16, slow: true });
+    await runReporter(createTextReporter(slow.stream, { color: false }), many);
+    const fast = await render({ color: false }, many);
+    assert.equal(slow.text(), fast);
+    assert.equal(slow.text().match(/problem \d+/g)?.length, 200);
+  });
+
+  it('renders a document with 150,000 listed findings (more than a call takes arguments)', async () => {
+    const diagnostics = Array.from({ length: 150_000 }, (_, i) =>
+      diag('mcpdesc.tool.members', 'error', 'm', `/tools/${i}`, i + 1, 1),
+    );
+    const text = await render({ color: false }, [doc('many.json', 0, diagnostics)]);
+    assert.equal(text.split('\n').filter((l) => l.startsWith('many.json:')).length, 150_000);
+  });
+
+  it('prints the location without a frame when the file is gone', async () => {
+    const text = await render({ color: false, codeFrame: true, cwd: '/nonexistent-dir' }, [
+      doc('x.json', 0, [diag('mcpdesc.tool.members', 'error', 'gone', '/tools/0', 3, 2)]),
+    ]);
+    assert.ok(text.startsWith('x.json:3:2  error    gone  mcpdesc.tool.members\n'));
+    assert.ok(!text.includes('|'));
+  });
+});
