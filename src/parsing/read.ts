@@ -1,0 +1,61 @@
+// Reading inputs: whole files into one Buffer (readFile: ~760 MB/s, the cheapest part of the job) and
+// gzip as a stream, decompressed under a byte limit so a small `.gz` cannot inflate into gigabytes.
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+
+/** The decompressed (or read) input is over a named limit. */
+export class InputLimitError extends Error {
+  constructor(
+    readonly limitName: string,
+    readonly limit: number,
+  ) {
+    super(`input is over ${limitName} (${limit} bytes)`);
+    this.name = 'InputLimitError';
+  }
+}
+
+/** zlib failures (corrupt or truncated gzip) carry codes like Z_DATA_ERROR / Z_BUF_ERROR. */
+export function isGzipError(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('Z_');
+}
+
+export function readWhole(path: string): Promise<Buffer> {
+  return readFile(path);
+}
+
+/** Decompress a gzip source to one Buffer of at most `limit` bytes (InputLimitError beyond). */
+export async function gunzipToBuffer(
+  source: Buffer | string,
+  limit: number,
+  limitName = '--max-file-size',
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  await pipeline(
+    typeof source === 'string' ? createReadStream(source) : Readable.from([source]),
+    createGunzip(),
+    async (inflated: AsyncIterable<Buffer>) => {
+      for await (const chunk of inflated) {
+        total += chunk.length;
+        if (total > limit) throw new InputLimitError(limitName, limit);
+        chunks.push(chunk);
+      }
+    },
+  );
+  return Buffer.concat(chunks, total);
+}
+
+/** The bytes of a file (decompressed when `gzip`), as a stream consumed by `consume`. */
+export async function streamFile(
+  source: Buffer | string,
+  gzip: boolean,
+  consume: (bytes: AsyncIterable<Buffer>) => Promise<void>,
+): Promise<void> {
+  const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
+  if (gzip) await pipeline(input, createGunzip(), consume);
+  else await pipeline(input, consume);
+}
