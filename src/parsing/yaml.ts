@@ -38,8 +38,9 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   customTags: [],
   resolveKnownTags: false,
   merge: false,
-  // yaml would otherwise call process.emitWarning for odd keys: hostile input must not write to stderr.
-  logLevel: 'silent',
+  // 'warn' (the default) calls process.emitWarning for odd keys: hostile input must not write to
+  // stderr. 'silent' would also drop the multiple-documents error.
+  logLevel: 'error',
   prettyErrors: false,
 };
 
