@@ -131,8 +131,9 @@ describe('locateJsonPaths', () => {
           const entry = stack.pop()!;
           entries.push(entry);
           const { v, p } = entry;
-          if (Array.isArray(v)) v.forEach((x, i) => stack.push({ v: x, p: [...p, i] }));
-          else if (v !== null && typeof v === 'object') {
+          if (Array.isArray(v)) {
+            for (let i = 0; i < v.length; i++) stack.push({ v: v[i], p: [...p, i] });
+          } else if (v !== null && typeof v === 'object') {
             for (const [k, x] of Object.entries(v)) stack.push({ v: x, p: [...p, k] });
           }
         }
