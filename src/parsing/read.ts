@@ -35,17 +35,27 @@ export async function gunzipToBuffer(
 ): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
-  await pipeline(
-    typeof source === 'string' ? createReadStream(source) : Readable.from([source]),
-    createGunzip(),
-    async (inflated: AsyncIterable<Buffer>) => {
-      for await (const chunk of inflated) {
-        total += chunk.length;
-        if (total > limit) throw new InputLimitError(limitName, limit);
-        chunks.push(chunk);
-      }
-    },
-  );
+  let exceeded = false;
+  try {
+    await pipeline(
+      typeof source === 'string' ? createReadStream(source) : Readable.from([source]),
+      createGunzip(),
+      async (inflated: AsyncIterable<Buffer>) => {
+        for await (const chunk of inflated) {
+          total += chunk.length;
+          if (total > limit) {
+            exceeded = true;
+            throw new InputLimitError(limitName, limit);
+          }
+          chunks.push(chunk);
+        }
+      },
+    );
+  } catch (error) {
+    // Node 20's pipeline reports a sink that threw as an AbortError: say which limit it was.
+    if (exceeded) throw new InputLimitError(limitName, limit);
+    throw error;
+  }
   return Buffer.concat(chunks, total);
 }
 

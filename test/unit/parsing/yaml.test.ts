@@ -26,7 +26,17 @@ describe('YAML parsing', () => {
   });
 
   it('refuses duplicate keys', () => {
-    assert.match(findings('a: 1\nb: 2\na: 3\n')[0]!, /DUPLICATE_KEY/);
+    assert.match(findings('a: 1\nb: 2\na: 3\n')[0]!, /Duplicate key "a"/);
+    // Keys that become the same JS property collide too, so no value can be overwritten unnoticed.
+    assert.match(findings('1: a\n"1": b\n')[0]!, /Duplicate key "1"/);
+    assert.match(findings('~: a\n"": b\n')[0]!, /Duplicate key ""/);
+    assert.match(findings('[a, b]: 1\n')[0]!, /keys must be scalars/);
+  });
+
+  it("checks unique keys in linear time (yaml's own check is quadratic)", () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`);
+    const parsed = parseYamlText(`${lines.join('\n')}\nk7: dup\n`);
+    assert.equal(parsed.ok, false);
   });
 
   it('refuses custom and non-core tags, but accepts core ones', () => {
