@@ -1,7 +1,6 @@
 // Reading inputs: whole files into one Buffer (readFile: ~760 MB/s, the cheapest part of the job) and
 // gzip as a stream, decompressed under a byte limit so a small `.gz` cannot inflate into gigabytes.
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -23,8 +22,13 @@ export function isGzipError(error: unknown): error is Error & { code: string } {
   return typeof code === 'string' && code.startsWith('Z_');
 }
 
-export function readWhole(path: string): Promise<Buffer> {
-  return readFile(path);
+/**
+ * One file into one Buffer, synchronously. A worker thread has nothing else to do while it waits, and
+ * the promise API costs ~4 thread-pool round trips per file (open, fstat, read, close): over the 3,015
+ * real corpus files (19 MB, page cache warm) `await readFile` took 244 ms, `readFileSync` 31 ms.
+ */
+export function readWhole(path: string): Buffer {
+  return readFileSync(path);
 }
 
 /** Decompress a gzip source to one Buffer of at most `limit` bytes (InputLimitError beyond). */

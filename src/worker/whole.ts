@@ -47,7 +47,7 @@ export async function checkWholeFile(job: FileJob, options: CheckOptions): Promi
     const { limit, name } = wholeLimit(options);
     if (!named.gzip && job.size > limit)
       return { index: job.index, documents: [overLimit(b, job.size, options, started)] };
-    const bytes = named.gzip ? await gunzipToBuffer(job.path, limit, name) : await readWhole(job.path);
+    const bytes = named.gzip ? await gunzipToBuffer(job.path, limit, name) : readWhole(job.path);
     // The file may have grown since discovery measured it.
     if (bytes.length > limit)
       return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };
