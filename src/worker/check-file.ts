@@ -1,6 +1,7 @@
 // One input file → its FileOutcome. Never throws for a per-file problem: an unreadable file, a file
 // over a limit, bad bytes, bad syntax, all end up as that file's own result(s).
-import { formatFromName } from '../parsing/format.js';
+import { formatFromName, sniffFormat } from '../parsing/format.js';
+import { readHead } from '../parsing/read.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { failureFor } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
@@ -20,9 +21,12 @@ export async function checkFile(job: FileJob, options: CheckOptions): Promise<Fi
         documents: await checkJsonLines(job.path, named.gzip, jobBase(job, 'jsonl', named.gzip), options),
       };
     }
-    // Plain JSON above the threshold goes to the element splitter (constant memory, both cores).
-    if (named.format === 'json' && !named.gzip && job.size > options.streamThreshold) {
-      return await checkStreamed(job, options);
+    // Plain JSON above the threshold goes to the element splitter (constant memory, both cores); a
+    // huge file without a known extension is sniffed from its first bytes to decide.
+    if (!named.gzip && job.size > options.streamThreshold) {
+      if (named.format === 'json' || (named.format === null && sniffFormat(readHead(job.path)) === 'json')) {
+        return await checkStreamed(job, options);
+      }
     }
     return await checkWholeFile(job, options);
   } catch (error) {

@@ -82,6 +82,17 @@ describe('checkFile: well-formed input', () => {
     const big = await one('above.json', VALID_TEXT, { ...OPTIONS, streamThreshold: 10 });
     assert.deepEqual(rules(big), rules(small));
     assert.equal(big.mcpdesc, small.mcpdesc);
+    const sniffed = await one('above.mcpdesc', VALID_TEXT, { ...OPTIONS, streamThreshold: 10 });
+    assert.equal(sniffed.format, 'json');
+    assert.deepEqual(rules(sniffed), rules(small));
+    const yaml = await one('above.txt', 'mcpdesc: 0.7.0\n', { ...OPTIONS, streamThreshold: 10 });
+    assert.equal(yaml.format, 'yaml');
+  });
+
+  it('a huge file with an unknown extension that vanished is still one read error', async () => {
+    const job = { ...dir.job('vanished.data'), size: 10 ** 9 };
+    const outcome = await checkFile(job, OPTIONS);
+    assert.equal(outcome.documents[0]?.error?.code, 'ENOENT');
   });
 });
 
