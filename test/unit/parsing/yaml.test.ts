@@ -25,6 +25,22 @@ describe('YAML parsing', () => {
     });
   });
 
+  it('keeps the 1.2 core schema even under a %YAML 1.1 directive', () => {
+    assert.deepEqual(value('%YAML 1.1\n---\na: 2026-07-28\nb: yes\nc: 0777\n'), {
+      a: '2026-07-28',
+      b: 'yes',
+      c: 777,
+    });
+  });
+
+  it('judges tags by what they resolve to, so %TAG cannot disguise one as a core tag', () => {
+    assert.match(
+      findings('%TAG !! tag:evil.example,2000:\n---\na: !!str x\n')[0]!,
+      /tag:evil\.example,2000:str/,
+    );
+    assert.match(findings('a: !<tag:yaml.org,2002:timestamp> 2001-01-01\n')[0]!, /timestamp/);
+  });
+
   it('refuses duplicate keys', () => {
     assert.match(findings('a: 1\nb: 2\na: 3\n')[0]!, /Duplicate key "a"/);
     // Keys that become the same JS property collide too, so no value can be overwritten unnoticed.
