@@ -26,3 +26,18 @@ export function excerpt(value: string): string {
   const cut = value.length > EXCERPT_LIMIT ? `${value.slice(0, EXCERPT_LIMIT)}…` : value;
   return JSON.stringify(cut);
 }
+
+/** The longest parser message kept (third-party parser messages may quote the document). */
+export const MESSAGE_LIMIT = 300;
+
+/**
+ * Make a parser message safe to print: control characters (C0, DEL, C1, line/paragraph separators)
+ * escaped, so a hostile document cannot forge output lines or terminal escapes, and length capped.
+ */
+export function safeMessage(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+  return escaped.length > MESSAGE_LIMIT ? `${escaped.slice(0, MESSAGE_LIMIT)}…` : escaped;
+}

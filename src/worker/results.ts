@@ -1,6 +1,7 @@
 // Building reports and DocumentResults: parser findings merged in front of rule diagnostics, positions
 // added last (and only when there is something to place).
 import type { ParserFinding, PathLocator } from '../parsing/finding.js';
+import { safeMessage } from '../parsing/finding.js';
 import { LineIndex, type Position } from '../parsing/position.js';
 import type { CheckOptions, DocumentResult, FileJob, InputFormat, LocatedDiagnostic } from '../types.js';
 import type { DocumentReport, EngineOptions } from '../validation/engine.js';
@@ -52,7 +53,8 @@ export function findingDiagnostic(
   engine: EngineOptions,
   position: Position | undefined,
 ): LocatedDiagnostic | null {
-  const diagnostic = ruleDiagnostic(finding.kind === 'bom' ? BOM_RULE : SYNTAX_RULE, finding.message, engine);
+  const rule = finding.kind === 'bom' ? BOM_RULE : SYNTAX_RULE;
+  const diagnostic = ruleDiagnostic(rule, safeMessage(finding.message), engine);
   if (diagnostic === null) return null;
   return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
 }
