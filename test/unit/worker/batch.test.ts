@@ -85,6 +85,51 @@ describe('checkBuffer (stdin)', () => {
   });
 });
 
+describe('one document, every container', () => {
+  it('gives the same findings as a JSON file, a JSON Lines line and a gzip file', async () => {
+    const member = fc.oneof(
+      fc.constant(['mcpdesc', '0.7.0']),
+      fc.constant(['mcpdesc', 7]),
+      fc.constant(['info', { name: 'a', version: '1' }]),
+      fc.constant(['transports', [{ type: 'stdio', command: 'a' }]]),
+      fc.constant(['tools', [{ name: 't', inputSchema: { type: 'object' } }, { name: '' }]]),
+      fc.constant(['tags', [{ name: 'x' }, { name: 'x' }]]),
+      fc.tuple(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.array(member, { maxLength: 6 }), fc.jsonValue({ maxDepth: 2 })),
+        async (shape) => {
+          const doc =
+            Array.isArray(shape) && shape.every((m) => Array.isArray(m) && m.length === 2)
+              ? Object.fromEntries(shape as Array<[string, unknown]>)
+              : shape;
+          const compact = JSON.stringify(doc);
+          const summary = (d: {
+            status: string;
+            diagnostics: Array<{ ruleId: string; pointer: string }>;
+          }) => ({
+            status: d.status,
+            found: d.diagnostics.map((x) => `${x.ruleId} ${x.pointer}`),
+          });
+          const whole = (
+            await checkBuffer(Buffer.from(JSON.stringify(doc, null, 2)), 'a.json', 'json', OPTIONS)
+          ).documents[0]!;
+          const line = (await checkBuffer(Buffer.from(`\n${compact}\n`), 'a.jsonl', 'jsonl', OPTIONS))
+            .documents;
+          const gz = (await checkBuffer(gzipSync(compact), 'a.json.gz', 'json', OPTIONS)).documents[0]!;
+          assert.equal(line.length, 1);
+          assert.equal(line[0]!.line, 2);
+          assert.deepEqual(summary(line[0]!), summary(whole));
+          assert.deepEqual(summary(gz), summary(whole));
+          for (const d of line[0]!.diagnostics) assert.equal(d.line, 2);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('checkText (catalogue examples)', () => {
   it('runs the real parser path, BOM included', () => {
     const options = { target: null, ruleLevels: {}, maxDiagnostics: 100 };
