@@ -74,13 +74,39 @@ export async function gunzipToBuffer(
   return Buffer.concat(chunks, total);
 }
 
-/** The bytes of a file (decompressed when `gzip`), as a stream consumed by `consume`. */
+/**
+ * The bytes of a file (decompressed when `gzip`), as a stream consumed by `consume`. Decompressed
+ * output beyond `limit` bytes fails with InputLimitError (a small `.gz` must not inflate without end).
+ */
 export async function streamFile(
   source: Buffer | string,
   gzip: boolean,
   consume: (bytes: AsyncIterable<Buffer>) => Promise<void>,
+  limit = Number.POSITIVE_INFINITY,
+  limitName = '--max-file-size',
 ): Promise<void> {
   const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
-  if (gzip) await pipeline(input, createGunzip(), consume);
-  else await pipeline(input, consume);
+  if (!gzip) {
+    await pipeline(input, consume);
+    return;
+  }
+  let exceeded = false;
+  async function* bounded(inflated: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let total = 0;
+    for await (const chunk of inflated) {
+      total += chunk.length;
+      if (total > limit) {
+        exceeded = true;
+        throw new InputLimitError(limitName, limit);
+      }
+      yield chunk;
+    }
+  }
+  try {
+    await pipeline(input, createGunzip(), (inflated: AsyncIterable<Buffer>) => consume(bounded(inflated)));
+  } catch (error) {
+    // As in gunzipToBuffer: Node 20's pipeline reports the thrown limit as an AbortError.
+    if (exceeded) throw new InputLimitError(limitName, limit);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 // A JSON Lines input: one DocumentResult per non-blank line, read as a stream (gzip or not), so a
-// multi-GB registry dump holds only one line at a time. `--max-file-size` applies to each line.
+// multi-GB registry dump holds only one line at a time. `--max-file-size` applies to each line, and to
+// the decompressed total of a gzip input.
 import { splitLines } from '../parsing/jsonl.js';
 import { streamFile } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult } from '../types.js';
@@ -19,20 +20,27 @@ export async function checkJsonLines(
   let lastLine = 0;
   let started = performance.now();
   try {
-    await streamFile(source, gzip, async (bytes) => {
-      for await (const line of splitLines(bytes, limit)) {
-        lastLine = line.line;
-        const b: ResultBase = { ...fileBase, bytes: line.size, line: line.line };
-        if (line.oversize) {
-          const message = `Not checked: the line is ${line.size} bytes, over --max-file-size (${limit} bytes).`;
-          documents.push(failureResult(b, 'skipped', 'EMAXSIZE', message, performance.now() - started));
-        } else {
-          const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
-          documents.push(documentResult(b, report, performance.now() - started));
+    // Gzip: the decompressed total is bounded too (each document holds a result, so a bomb of short
+    // lines would otherwise grow without end). Plain files are bounded by their size on disk.
+    await streamFile(
+      source,
+      gzip,
+      async (bytes) => {
+        for await (const line of splitLines(bytes, limit)) {
+          lastLine = line.line;
+          const b: ResultBase = { ...fileBase, bytes: line.size, line: line.line };
+          if (line.oversize) {
+            const message = `Not checked: the line is ${line.size} bytes, over --max-file-size (${limit} bytes).`;
+            documents.push(failureResult(b, 'skipped', 'EMAXSIZE', message, performance.now() - started));
+          } else {
+            const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
+            documents.push(documentResult(b, report, performance.now() - started));
+          }
+          started = performance.now();
         }
-        started = performance.now();
-      }
-    });
+      },
+      gzip ? options.maxFileSize : Number.POSITIVE_INFINITY,
+    );
   } catch (error) {
     // Lines before a read or gzip failure keep their results; the failure is one more record, on the
     // line where reading stopped.

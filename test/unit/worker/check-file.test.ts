@@ -306,6 +306,17 @@ describe('checkFile: JSON Lines', () => {
     assert.match(syntax(last).message, /gzip/);
   });
 
+  it('stops a gzip bomb of short lines at --max-file-size, keeping the lines before it', async () => {
+    const bomb = gzipSync(Buffer.from('[]\n'.repeat(100_000)));
+    const outcome = await checkFile(dir.write('bomb.jsonl.gz', bomb), { ...OPTIONS, maxFileSize: 100_000 });
+    const count = outcome.documents.length;
+    const last = outcome.documents[count - 1]!;
+    // zlib hands out 16 KiB chunks: the lines of the chunks before the one that crossed the limit.
+    assert.ok(count > 1 && count <= 100_000 / 3 + 1, String(count));
+    assert.deepEqual([last.status, last.line, last.error?.code], ['skipped', count, 'EMAXSIZE']);
+    assert.match(last.error?.message ?? '', /--max-file-size \(100000 bytes\)/);
+  });
+
   it('an empty JSON Lines file is still one record, with a syntax finding', async () => {
     const outcome = await checkFile(dir.write('empty.jsonl', '\n\n'), OPTIONS);
     assert.equal(outcome.documents.length, 1);
