@@ -52,10 +52,12 @@ export async function checkWholeFile(job: FileJob, options: CheckOptions): Promi
     if (bytes.length > limit)
       return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };
     const format = named.format === 'json' || named.format === 'yaml' ? named.format : sniffFormat(bytes);
+    // What was read, not what discovery measured; the size on disk for gzip.
+    const read = named.gzip ? b : { ...b, bytes: bytes.length };
     if (named.format === 'jsonl') {
-      return { index: job.index, documents: await checkJsonLines(bytes, false, b, options) };
+      return { index: job.index, documents: await checkJsonLines(bytes, false, read, options) };
     }
-    return { index: job.index, documents: [checkInMemory(bytes, format, b, options, started)] };
+    return { index: job.index, documents: [checkInMemory(bytes, format, read, options, started)] };
   } catch (error) {
     return {
       index: job.index,
