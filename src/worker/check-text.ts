@@ -1,26 +1,15 @@
-// Check a document given as text (the catalogue's parser examples, stdin, small JSON files).
-// Parse failures become `mcpdesc.document.syntax` findings, never exceptions.
-import type { EngineOptions } from '../validation/engine.js';
-import { type DocumentReport, validateDocument } from '../validation/engine.js';
+// Check a document given as text (the catalogue's parser examples): the same parser path as files.
+// The format is sniffed like an unknown extension: `{` or `[` first means JSON, anything else YAML.
+import type { DocumentReport, EngineOptions } from '../validation/engine.js';
+import { checkDecoded, PARSERS } from './check-bytes.js';
 
-export function checkText(text: string, options: EngineOptions): DocumentReport {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (error) {
-    const report = validateDocument({}, options, []);
-    report.errors = 1;
-    report.byRule['mcpdesc.document.syntax'] = 1;
-    report.diagnostics.push({
-      ruleId: 'mcpdesc.document.syntax',
-      severity: 'error',
-      message: `Invalid JSON: ${(error as Error).message}`,
-      pointer: '',
-      path: [],
-      specSection: '14.1',
-      docsUrl: '',
-    });
-    return report;
-  }
-  return validateDocument(doc, options);
+export function checkText(
+  text: string,
+  options: EngineOptions,
+  format?: 'json' | 'yaml' | 'jsonl',
+): DocumentReport {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const body = bom ? text.slice(1) : text;
+  const chosen = format ?? (/^[\s]*[[{]/.test(body) || body.trim() === '' ? 'json' : 'yaml');
+  return checkDecoded(body, bom, PARSERS[chosen], options);
 }

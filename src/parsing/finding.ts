@@ -1,0 +1,43 @@
+// What parsers report: plain data. The worker turns a finding into a diagnostic of the rule that owns
+// it (`mcpdesc.document.syntax` or `mcpdesc.document.bom`); parsing knows nothing of rules or levels.
+import type { Position } from './position.js';
+
+export interface ParserFinding {
+  kind: 'syntax' | 'bom';
+  message: string;
+  /** UTF-16 offset in the decoded text, when the finding is in decoded text. */
+  offset?: number;
+  /** Already resolved position (invalid UTF-8 is found in bytes, before there is any text). */
+  position?: Position;
+}
+
+export type ParseResult<Locate> =
+  | { ok: true; value: unknown; locate: Locate }
+  | { ok: false; findings: ParserFinding[] };
+
+/** Resolves diagnostic paths to UTF-16 offsets in the text (deepest existing prefix). */
+export type PathLocator = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => number[];
+
+/** The longest quoted excerpt of document content in a message (issue #8: hostile content stays short). */
+export const EXCERPT_LIMIT = 80;
+
+/** Quote document content for a message: length-capped, control characters escaped. */
+export function excerpt(value: string): string {
+  const cut = value.length > EXCERPT_LIMIT ? `${value.slice(0, EXCERPT_LIMIT)}…` : value;
+  return JSON.stringify(cut);
+}
+
+/** The longest parser message kept (third-party parser messages may quote the document). */
+export const MESSAGE_LIMIT = 300;
+
+/**
+ * Make a parser message safe to print: control characters (C0, DEL, C1, line/paragraph separators)
+ * escaped, so a hostile document cannot forge output lines or terminal escapes, and length capped.
+ */
+export function safeMessage(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  const escaped = message.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+  return escaped.length > MESSAGE_LIMIT ? `${escaped.slice(0, MESSAGE_LIMIT)}…` : escaped;
+}

@@ -1,0 +1,344 @@
+// A small iterative JSON scanner over text that is already in memory. It never runs on the hot path:
+// `findJsonSyntaxError` runs only after `JSON.parse` failed (V8's messages do not always carry an
+// offset), and `locateJsonPaths` only for documents that have diagnostics. Both keep their own stack
+// (no recursion), so a 100k-deep document cannot overflow the call stack.
+import type { PathSegment } from '../types.js';
+
+export interface JsonSyntaxError {
+  /** UTF-16 offset in the text. */
+  offset: number;
+  message: string;
+}
+
+export const EMPTY_MESSAGE = 'The document is empty (no JSON value).';
+
+const OBJECT = 1;
+const ARRAY = 2;
+
+const VALUE = 0;
+const KEY = 1;
+const AFTER = 2;
+
+const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function skipWs(text: string, i: number): number {
+  const n = text.length;
+  while (i < n && isWs(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** A character as it may appear in a message: quoted, with control characters escaped. */
+function show(text: string, i: number): string {
+  const cp = text.codePointAt(i);
+  if (cp === undefined) return 'end of input';
+  return JSON.stringify(String.fromCodePoint(cp));
+}
+
+let scanError: JsonSyntaxError | null = null;
+function fail(offset: number, message: string): number {
+  scanError = { offset, message };
+  return -1;
+}
+
+const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** `i` at the opening quote; returns the offset after the closing quote, or -1 (scanError set). */
+function scanString(text: string, i: number): number {
+  const n = text.length;
+  let j = i + 1;
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (c === 0x22) return j + 1;
+    if (c === 0x5c) {
+      const e = text.charCodeAt(j + 1);
+      if (e === 0x75) {
+        for (let k = 2; k < 6; k++) {
+          if (!isHex(text.charCodeAt(j + k))) return fail(j, 'Bad Unicode escape in string.');
+        }
+        j += 6;
+      } else if (
+        e === 0x22 ||
+        e === 0x5c ||
+        e === 0x2f ||
+        e === 0x62 ||
+        e === 0x66 ||
+        e === 0x6e ||
+        e === 0x72 ||
+        e === 0x74
+      ) {
+        j += 2;
+      } else if (j + 1 >= n) {
+        break;
+      } else {
+        return fail(j, `Bad escape ${show(text, j + 1)} in string.`);
+      }
+    } else if (c < 0x20) {
+      return fail(j, `Bad control character ${show(text, j)} in string.`);
+    } else {
+      j++;
+    }
+  }
+  return fail(i, 'Unterminated string.');
+}
+
+function scanNumber(text: string, i: number): number {
+  let j = i;
+  if (text.charCodeAt(j) === 0x2d) j++;
+  const c = text.charCodeAt(j);
+  if (c === 0x30) j++;
+  else if (c >= 0x31 && c <= 0x39) while (isDigit(text.charCodeAt(j))) j++;
+  else return fail(j, j >= text.length ? 'Unexpected end of input in a number.' : `Invalid number.`);
+  if (text.charCodeAt(j) === 0x2e) {
+    j++;
+    if (!isDigit(text.charCodeAt(j))) return fail(j, 'Expected a digit after the decimal point.');
+    while (isDigit(text.charCodeAt(j))) j++;
+  }
+  const e = text.charCodeAt(j);
+  if (e === 0x65 || e === 0x45) {
+    j++;
+    const s = text.charCodeAt(j);
+    if (s === 0x2b || s === 0x2d) j++;
+    if (!isDigit(text.charCodeAt(j))) return fail(j, 'Expected a digit in the exponent.');
+    while (isDigit(text.charCodeAt(j))) j++;
+  }
+  return j;
+}
+
+function scanLiteral(text: string, i: number): number {
+  for (const word of ['true', 'false', 'null']) {
+    if (text.startsWith(word, i)) return i + word.length;
+  }
+  return fail(i, `Unexpected character ${show(text, i)}.`);
+}
+
+/**
+ * The first RFC 8259 syntax error of `text`, or null when it is one valid JSON value.
+ * Agrees with `JSON.parse` on what is valid (differentially tested).
+ */
+export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
+  const n = text.length;
+  const stack: number[] = [];
+  let i = skipWs(text, 0);
+  if (i >= n) return { offset: i, message: EMPTY_MESSAGE };
+  let state = VALUE;
+  scanError = null;
+  for (;;) {
+    i = skipWs(text, i);
+    if (state === VALUE) {
+      if (i >= n) return { offset: i, message: 'Unexpected end of input: expected a value.' };
+      const c = text.charCodeAt(i);
+      if (c === 0x7b || c === 0x5b) {
+        stack.push(c === 0x7b ? OBJECT : ARRAY);
+        i = skipWs(text, i + 1);
+        if (text.charCodeAt(i) === (c === 0x7b ? 0x7d : 0x5d)) {
+          stack.pop();
+          i++;
+          state = AFTER;
+        } else {
+          state = c === 0x7b ? KEY : VALUE;
+        }
+        continue;
+      }
+      let end: number;
+      if (c === 0x22) end = scanString(text, i);
+      else if (c === 0x2d || isDigit(c)) end = scanNumber(text, i);
+      else end = scanLiteral(text, i);
+      if (end < 0) return scanError;
+      i = end;
+      state = AFTER;
+    } else if (state === KEY) {
+      if (i >= n) return { offset: i, message: 'Unexpected end of input: expected a property name.' };
+      if (text.charCodeAt(i) !== 0x22) {
+        return { offset: i, message: `Expected a double-quoted property name, found ${show(text, i)}.` };
+      }
+      const end = scanString(text, i);
+      if (end < 0) return scanError;
+      i = skipWs(text, end);
+      if (text.charCodeAt(i) !== 0x3a) {
+        return { offset: i, message: `Expected ':' after a property name, found ${show(text, i)}.` };
+      }
+      i++;
+      state = VALUE;
+    } else {
+      const top = stack[stack.length - 1];
+      if (top === undefined) {
+        if (i < n) return { offset: i, message: `Unexpected ${show(text, i)} after the JSON value.` };
+        return null;
+      }
+      if (i >= n) {
+        return {
+          offset: i,
+          message: `Unexpected end of input: expected ',' or '${top === OBJECT ? '}' : ']'}'.`,
+        };
+      }
+      const c = text.charCodeAt(i);
+      if (c === 0x2c) {
+        i++;
+        state = top === OBJECT ? KEY : VALUE;
+      } else if ((top === OBJECT && c === 0x7d) || (top === ARRAY && c === 0x5d)) {
+        stack.pop();
+        i++;
+      } else {
+        const what =
+          top === OBJECT ? "',' or '}' after a property value" : "',' or ']' after an array element";
+        return { offset: i, message: `Expected ${what}, found ${show(text, i)}.` };
+      }
+    }
+  }
+}
+
+/** Offset just after the string starting at `i` (assumes valid JSON). */
+function stringEnd(text: string, i: number): number {
+  let j = text.indexOf('"', i + 1);
+  while (j !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return j + 1;
+    j = text.indexOf('"', j + 1);
+  }
+  return text.length;
+}
+
+/** Offset just after the value starting at `i` (assumes valid JSON; iterative). */
+function skipValue(text: string, i: number): number {
+  const n = text.length;
+  const c = text.charCodeAt(i);
+  if (c === 0x22) return stringEnd(text, i);
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    let j = i;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (d === 0x22) {
+        j = stringEnd(text, j);
+        continue;
+      }
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
+      j++;
+    }
+    return n;
+  }
+  let j = i;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d === 0x2c || d === 0x7d || d === 0x5d || isWs(d)) break;
+    j++;
+  }
+  return Math.max(j, i + 1);
+}
+
+interface Trie {
+  children: Map<string, Trie> | null;
+  /** Where this member or element was found (its key for members, its value for elements); -1: not seen. */
+  offset: number;
+}
+
+interface Frame {
+  node: Trie;
+  object: boolean;
+  index: number;
+}
+
+/**
+ * Offsets of the given paths in a valid JSON text, in one pass: the key of an object member, the first
+ * character of an array element, the first non-space character for the root. A path that does not
+ * exist resolves to its deepest existing prefix. Subtrees no path enters are skipped without being
+ * tokenised. With duplicate keys the last occurrence wins, as with `JSON.parse`.
+ */
+export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly PathSegment[]>): number[] {
+  const root: Trie = { children: null, offset: -1 };
+  for (const path of paths) {
+    let node = root;
+    for (const segment of path) {
+      node.children ??= new Map();
+      const key = String(segment);
+      let child = node.children.get(key);
+      if (!child) {
+        child = { children: null, offset: -1 };
+        node.children.set(key, child);
+      }
+      node = child;
+    }
+  }
+
+  const n = text.length;
+  let i = skipWs(text, 0);
+  root.offset = i;
+  const frames: Frame[] = [];
+  let pending: Trie | null = root;
+  let state = VALUE;
+  while (i < n) {
+    if (state === VALUE) {
+      const c = text.charCodeAt(i);
+      if (pending === null || pending.children === null || (c !== 0x7b && c !== 0x5b)) {
+        i = skipValue(text, i);
+        state = AFTER;
+      } else {
+        const object = c === 0x7b;
+        const frame: Frame = { node: pending, object, index: 0 };
+        frames.push(frame);
+        i = skipWs(text, i + 1);
+        if (text.charCodeAt(i) === (object ? 0x7d : 0x5d)) {
+          frames.pop();
+          i++;
+          state = AFTER;
+        } else if (object) {
+          state = KEY;
+        } else {
+          pending = enter(frame, '0', i);
+        }
+      }
+    } else if (state === KEY) {
+      const frame = frames[frames.length - 1]!;
+      const end = stringEnd(text, i);
+      const raw = text.slice(i + 1, end - 1);
+      const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : raw;
+      pending = enter(frame, key, i);
+      i = skipWs(text, end);
+      i = skipWs(text, i + 1); // the ':'
+      state = VALUE;
+    } else {
+      i = skipWs(text, i);
+      const frame = frames[frames.length - 1];
+      if (frame === undefined || i >= n) break;
+      const c = text.charCodeAt(i);
+      if (c === 0x2c) {
+        i = skipWs(text, i + 1);
+        if (frame.object) {
+          state = KEY;
+        } else {
+          frame.index++;
+          pending = enter(frame, String(frame.index), i);
+          state = VALUE;
+        }
+      } else {
+        frames.pop();
+        i++;
+      }
+    }
+    if (state !== AFTER) i = skipWs(text, i);
+  }
+
+  return paths.map((path) => {
+    let node: Trie | undefined = root;
+    let best = root.offset;
+    for (const segment of path) {
+      node = node.children?.get(String(segment));
+      if (node === undefined || node.offset < 0) break;
+      best = node.offset;
+    }
+    return best;
+  });
+}
+
+function enter(frame: Frame, key: string, offset: number): Trie | null {
+  const child = frame.node.children?.get(key);
+  if (!child) return null;
+  child.offset = offset;
+  return child;
+}

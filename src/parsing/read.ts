@@ -1,0 +1,112 @@
+// Reading inputs: whole files into one Buffer (readFile: ~760 MB/s, the cheapest part of the job) and
+// gzip as a stream, decompressed under a byte limit so a small `.gz` cannot inflate into gigabytes.
+import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+
+/** The decompressed (or read) input is over a named limit. */
+export class InputLimitError extends Error {
+  constructor(
+    readonly limitName: string,
+    readonly limit: number,
+  ) {
+    super(`input is over ${limitName} (${limit} bytes)`);
+    this.name = 'InputLimitError';
+  }
+}
+
+/** zlib failures (corrupt or truncated gzip) carry codes like Z_DATA_ERROR / Z_BUF_ERROR. */
+export function isGzipError(error: unknown): error is Error & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('Z_');
+}
+
+/**
+ * One file into one Buffer, synchronously. A worker thread has nothing else to do while it waits, and
+ * the promise API costs ~4 thread-pool round trips per file (open, fstat, read, close): over the 3,015
+ * real corpus files (19 MB, page cache warm) `await readFile` took 244 ms, `readFileSync` 31 ms.
+ */
+export function readWhole(path: string): Buffer {
+  return readFileSync(path);
+}
+
+/** The first `length` bytes of a file (for sniffing the format of a huge file with no known extension). */
+export function readHead(path: string, length = 4096): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    return head.subarray(0, readSync(fd, head, 0, length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Decompress a gzip source to one Buffer of at most `limit` bytes (InputLimitError beyond). */
+export async function gunzipToBuffer(
+  source: Buffer | string,
+  limit: number,
+  limitName = '--max-file-size',
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let exceeded = false;
+  try {
+    await pipeline(
+      typeof source === 'string' ? createReadStream(source) : Readable.from([source]),
+      createGunzip(),
+      async (inflated: AsyncIterable<Buffer>) => {
+        for await (const chunk of inflated) {
+          total += chunk.length;
+          if (total > limit) {
+            exceeded = true;
+            throw new InputLimitError(limitName, limit);
+          }
+          chunks.push(chunk);
+        }
+      },
+    );
+  } catch (error) {
+    // Node 20's pipeline reports a sink that threw as an AbortError: say which limit it was.
+    if (exceeded) throw new InputLimitError(limitName, limit);
+    throw error;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * The bytes of a file (decompressed when `gzip`), as a stream consumed by `consume`. Decompressed
+ * output beyond `limit` bytes fails with InputLimitError (a small `.gz` must not inflate without end).
+ */
+export async function streamFile(
+  source: Buffer | string,
+  gzip: boolean,
+  consume: (bytes: AsyncIterable<Buffer>) => Promise<void>,
+  limit = Number.POSITIVE_INFINITY,
+  limitName = '--max-file-size',
+): Promise<void> {
+  const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
+  if (!gzip) {
+    await pipeline(input, consume);
+    return;
+  }
+  let exceeded = false;
+  async function* bounded(inflated: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let total = 0;
+    for await (const chunk of inflated) {
+      total += chunk.length;
+      if (total > limit) {
+        exceeded = true;
+        throw new InputLimitError(limitName, limit);
+      }
+      yield chunk;
+    }
+  }
+  try {
+    await pipeline(input, createGunzip(), (inflated: AsyncIterable<Buffer>) => consume(bounded(inflated)));
+  } catch (error) {
+    // As in gunzipToBuffer: Node 20's pipeline reports the thrown limit as an AbortError.
+    if (exceeded) throw new InputLimitError(limitName, limit);
+    throw error;
+  }
+}

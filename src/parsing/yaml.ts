@@ -1,0 +1,213 @@
+// YAML input, parsed as the reference tooling writes it and as safely as registry input needs:
+// - YAML 1.2 core schema, so `2026-07-28`, `yes` and `0777` keep their 1.2 meanings (a date stays a string);
+// - one document; unique keys; no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
+//   so a tag can neither smuggle a value nor change a type behind the validator's back);
+// - aliases are expanded with yaml's `maxAliasCount` bound (100), so a billion-laughs document is a
+//   finding instead of gigabytes; an alias inside its own anchor (a cycle) is refused before expansion,
+//   because the rules walk values and would never come back from a cyclic one.
+import {
+  type Document,
+  type DocumentOptions,
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  type Node,
+  type ParseOptions,
+  parseDocument,
+  type SchemaOptions,
+  type YAMLMap,
+} from 'yaml';
+import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
+import { excerpt } from './finding.js';
+
+export const YAML_MAX_ALIAS_COUNT = 100;
+/** Parser errors reported per document; the first few say everything a user can act on. */
+const MAX_YAML_FINDINGS = 10;
+
+const CORE_TAGS = new Set([
+  '!',
+  ...['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`),
+]);
+
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  version: '1.2',
+  schema: 'core',
+  // yaml's own check compares every key with every earlier one: 50k keys took 33 s. Ours is a Set.
+  uniqueKeys: false,
+  customTags: [],
+  resolveKnownTags: false,
+  merge: false,
+  // 'warn' (the default) calls process.emitWarning for odd keys: hostile input must not write to
+  // stderr. 'silent' would also drop the multiple-documents error.
+  logLevel: 'error',
+  prettyErrors: false,
+};
+
+/** yaml appends " at line L, column C:" and a code frame; we place findings ourselves. */
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+export function parseYamlText(text: string): ParseResult<PathLocator> {
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, PARSE_OPTIONS);
+  } catch (error) {
+    // Deep nesting can exhaust the stack inside yaml's composer: still a finding, never a crash.
+    return fail(0, `Invalid YAML: ${firstLine((error as Error).message)}`);
+  }
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      findings: doc.errors.slice(0, MAX_YAML_FINDINGS).map((e) => ({
+        kind: 'syntax',
+        message: `Invalid YAML (${e.code}): ${firstLine(e.message)}`,
+        offset: e.pos[0],
+      })),
+    };
+  }
+  if (doc.contents === null) return fail(0, 'The document is empty (no YAML content).');
+
+  const unsafe = checkTagsAndCycles(doc);
+  if (unsafe.length > 0) return { ok: false, findings: unsafe };
+
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: YAML_MAX_ALIAS_COUNT });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/alias count/i.test(message)) {
+      return fail(
+        0,
+        `YAML aliases expand beyond the limit (maxAliasCount ${YAML_MAX_ALIAS_COUNT}): refused as a possible alias bomb.`,
+      );
+    }
+    return fail(0, `Invalid YAML: ${firstLine(message)}`);
+  }
+  const root = doc.contents;
+  return { ok: true, value, locate: (paths) => paths.map((path) => locateYamlPath(root, path)) };
+}
+
+function fail(offset: number, message: string): { ok: false; findings: ParserFinding[] } {
+  return { ok: false, findings: [{ kind: 'syntax', message, offset }] };
+}
+
+/** Iterative walk: explicit non-core tags and aliases that point into their own anchor. */
+function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
+  const findings: ParserFinding[] = [];
+  // Node ranges start after a tag; yaml's unresolved-tag warnings point at the tag itself.
+  const tagOffsets = doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED').map((w) => w.pos[0]);
+  const tagOffset = (nodeStart: number) => {
+    let best = -1;
+    for (const o of tagOffsets) if (o <= nodeStart && o > best) best = o;
+    return best >= 0 ? best : nodeStart;
+  };
+  const ancestors = new Set<Node>();
+  const anchors = new Map<string, Node>();
+  // Entries are nodes to visit, or `exit` markers that take a collection off the ancestor set.
+  const stack: Array<{ node: unknown; exit: boolean }> = [{ node: doc.contents, exit: false }];
+  while (stack.length > 0 && findings.length < MAX_YAML_FINDINGS) {
+    const { node, exit } = stack.pop()!;
+    if (exit) {
+      ancestors.delete(node as Node);
+      continue;
+    }
+    if (isPair(node)) {
+      stack.push({ node: node.value, exit: false }, { node: node.key, exit: false });
+      continue;
+    }
+    if (isAlias(node)) {
+      // Not `alias.resolve(doc)`: without a cache it walks the whole document per alias (quadratic).
+      const target = anchors.get(node.source);
+      if (target !== undefined && ancestors.has(target)) {
+        findings.push({
+          kind: 'syntax',
+          message: `YAML alias *${excerpt(node.source)} refers to a node that contains it (a cycle).`,
+          offset: node.range?.[0] ?? 0,
+        });
+      }
+      continue;
+    }
+    if (!isScalar(node) && !isCollection(node)) continue;
+    // Document order (children are pushed in reverse), so this is the latest anchor of that name so far.
+    if (node.anchor) anchors.set(node.anchor, node);
+    if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
+      findings.push({
+        kind: 'syntax',
+        message: `YAML tag ${excerpt(node.tag)} is not allowed: only core-schema tags are accepted.`,
+        offset: tagOffset(node.range?.[0] ?? 0),
+      });
+    }
+    if (isMap(node)) checkKeys(node, findings);
+    if (isCollection(node)) {
+      ancestors.add(node);
+      stack.push({ node, exit: true });
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i], exit: false });
+    }
+  }
+  return findings;
+}
+
+/**
+ * Keys are compared as the JS object will hold them (`1` and "1" collide, as do `~` and ""), so a
+ * duplicate can never overwrite a value unnoticed. Non-scalar keys have no JSON equivalent.
+ */
+function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
+  const seen = new Set<string>();
+  for (const pair of map.items) {
+    const key = pair.key;
+    const offset = (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0;
+    if (key !== null && !isScalar(key)) {
+      findings.push({
+        kind: 'syntax',
+        message: 'YAML mapping keys must be scalars (JSON object keys are strings).',
+        offset,
+      });
+      continue;
+    }
+    const name = keyString(key);
+    if (seen.has(name)) {
+      findings.push({
+        kind: 'syntax',
+        message: `Duplicate key ${excerpt(name)}: map keys must be unique.`,
+        offset,
+      });
+    }
+    seen.add(name);
+  }
+}
+
+function keyString(key: unknown): string {
+  if (key === null || (isScalar(key) && key.value === null)) return '';
+  if (isScalar(key)) return String(key.value);
+  return String(key);
+}
+
+/** Offset of a path in the parsed YAML: the key of a map entry, the start of a sequence item. */
+function locateYamlPath(root: unknown, path: ReadonlyArray<string | number>): number {
+  let node = root;
+  let best = (root as Node | null)?.range?.[0] ?? 0;
+  for (const segment of path) {
+    if (isMap(node)) {
+      let found: unknown;
+      for (const pair of node.items) {
+        if (keyString(pair.key) === String(segment)) found = pair;
+      }
+      if (!isPair(found)) break;
+      const key = found.key as Node | null;
+      best = key?.range?.[0] ?? best;
+      node = found.value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(segment)] as Node | undefined;
+      if (item === undefined || typeof segment !== 'number') break;
+      best = item.range?.[0] ?? best;
+      node = item;
+    } else {
+      break;
+    }
+  }
+  return best;
+}

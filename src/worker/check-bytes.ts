@@ -1,0 +1,97 @@
+// One document from its bytes or text: decode once, parse once, validate, and place diagnostics only if
+// there are any. Pure and synchronous (no I/O): whole files, JSON Lines documents, stdin and the
+// catalogue's text examples all come through here.
+import type { ParseResult, ParserFinding, PathLocator } from '../parsing/finding.js';
+import { parseJsonText } from '../parsing/json.js';
+import { findJsonSyntaxError, locateJsonPaths } from '../parsing/json-scan.js';
+import { parseJsonLine } from '../parsing/jsonl.js';
+import { LineIndex, positionOfByte } from '../parsing/position.js';
+import { decodeUtf8 } from '../parsing/utf8.js';
+import { parseYamlText } from '../parsing/yaml.js';
+import type { LocatedDiagnostic } from '../types.js';
+import type { DocumentReport, EngineOptions } from '../validation/engine.js';
+import { validateDocument } from '../validation/engine.js';
+import { findingDiagnostic, findingsReport, mergeAndLocate, shift } from './results.js';
+
+export type TextParser = (text: string) => ParseResult<PathLocator>;
+
+/** A JSON Lines document: stream-json's line parser, the scanner only to explain a bad line. */
+export const parseJsonLineText: TextParser = (text) => {
+  const parsed = parseJsonLine(text);
+  if (parsed.ok) return { ok: true, value: parsed.value, locate: (paths) => locateJsonPaths(text, paths) };
+  const found = findJsonSyntaxError(text);
+  return {
+    ok: false,
+    findings: [
+      {
+        kind: 'syntax',
+        message: `Invalid JSON: ${found?.message ?? 'the line is not one JSON value.'}`,
+        offset: found?.offset ?? 0,
+      },
+    ],
+  };
+};
+
+export const PARSERS: Record<'json' | 'yaml' | 'jsonl', TextParser> = {
+  json: parseJsonText,
+  yaml: parseYamlText,
+  jsonl: parseJsonLineText,
+};
+
+const BOM_MESSAGE =
+  'The document starts with a UTF-8 byte order mark; it was ignored, but JSON text must not start with one (RFC 8259 §8.1).';
+
+/** Check decoded text. `firstLine` is the document's line in its file (JSON Lines), else 1. */
+export function checkDecoded(
+  text: string,
+  bom: boolean,
+  parse: TextParser,
+  engine: EngineOptions,
+  firstLine = 1,
+): DocumentReport {
+  const leading: ParserFinding[] = bom
+    ? [{ kind: 'bom', message: BOM_MESSAGE, position: { line: firstLine, column: 1 } }]
+    : [];
+  const parsed = parse(text);
+  if (!parsed.ok) {
+    let lines: LineIndex | null = null;
+    return findingsReport([...leading, ...parsed.findings], engine, (finding) => {
+      if (finding.position) return finding.position;
+      if (finding.offset === undefined) return undefined;
+      lines ??= new LineIndex(text);
+      return shift(lines.position(finding.offset), firstLine);
+    });
+  }
+  const validation = validateDocument(parsed.value, engine);
+  const leadingDiagnostics = leading
+    .map((f) => findingDiagnostic(f, engine, f.position))
+    .filter((d): d is LocatedDiagnostic => d !== null);
+  if (leadingDiagnostics.length === 0 && validation.diagnostics.length === 0) return validation;
+  return mergeAndLocate(
+    leadingDiagnostics,
+    validation,
+    text,
+    parsed.locate,
+    firstLine,
+    engine.maxDiagnostics,
+  );
+}
+
+/** Check raw bytes: invalid UTF-8 is a syntax finding placed at the first bad byte. */
+export function checkBytes(
+  bytes: Buffer,
+  parse: TextParser,
+  engine: EngineOptions,
+  firstLine = 1,
+): DocumentReport {
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    const position = shift(positionOfByte(bytes, decoded.offset), firstLine);
+    return findingsReport(
+      [{ kind: 'syntax', message: decoded.message, position }],
+      engine,
+      (f) => f.position,
+    );
+  }
+  return checkDecoded(decoded.text, decoded.bom, parse, engine, firstLine);
+}

@@ -1,0 +1,39 @@
+// One input file → its FileOutcome. Never throws for a per-file problem: an unreadable file, a file
+// over a limit, bad bytes, bad syntax, all end up as that file's own result(s).
+import { formatFromName, sniffFormat } from '../parsing/format.js';
+import { readHead } from '../parsing/read.js';
+import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+import { failureFor } from './failures.js';
+import { checkJsonLines } from './json-lines.js';
+import { engineOptions, jobBase } from './results.js';
+import { checkStreamed } from './streamed.js';
+import { checkWholeFile } from './whole.js';
+
+export { checkBuffer } from './whole.js';
+
+export async function checkFile(job: FileJob, options: CheckOptions): Promise<FileOutcome> {
+  const started = performance.now();
+  const named = formatFromName(job.path);
+  try {
+    if (named.format === 'jsonl') {
+      return {
+        index: job.index,
+        documents: await checkJsonLines(job.path, named.gzip, jobBase(job, 'jsonl', named.gzip), options),
+      };
+    }
+    // Plain JSON above the threshold goes to the element splitter (constant memory, both cores); a
+    // huge file without a known extension is sniffed from its first bytes to decide.
+    if (!named.gzip && job.size > options.streamThreshold) {
+      if (named.format === 'json' || (named.format === null && sniffFormat(readHead(job.path)) === 'json')) {
+        return await checkStreamed(job, options);
+      }
+    }
+    return await checkWholeFile(job, options);
+  } catch (error) {
+    const b = jobBase(job, named.format ?? 'unknown', named.gzip);
+    return {
+      index: job.index,
+      documents: [failureFor(error, b, engineOptions(options), performance.now() - started)],
+    };
+  }
+}

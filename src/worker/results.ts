@@ -1,0 +1,177 @@
+// Building reports and DocumentResults: parser findings merged in front of rule diagnostics, positions
+// added last (and only when there is something to place).
+import type { ParserFinding, PathLocator } from '../parsing/finding.js';
+import { safeMessage } from '../parsing/finding.js';
+import { LineIndex, type Position } from '../parsing/position.js';
+import type { CheckOptions, DocumentResult, FileJob, InputFormat, LocatedDiagnostic } from '../types.js';
+import type { DocumentReport, EngineOptions } from '../validation/engine.js';
+import { ruleDiagnostic } from '../validation/report.js';
+
+export const SYNTAX_RULE = 'mcpdesc.document.syntax';
+export const BOM_RULE = 'mcpdesc.document.bom';
+
+export function engineOptions(options: CheckOptions): EngineOptions {
+  return {
+    target: options.target,
+    ruleLevels: options.ruleLevels,
+    maxDiagnostics: options.maxDiagnosticsPerFile,
+  };
+}
+
+export function emptyReport(): DocumentReport {
+  return {
+    mcpdesc: null,
+    version: null,
+    diagnostics: [],
+    byRule: {},
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    truncated: false,
+    tools: 0,
+  };
+}
+
+/** Count a diagnostic; keep it while under the per-document cap (counts stay exact beyond it). */
+export function addDiagnostic(report: DocumentReport, diagnostic: LocatedDiagnostic, max: number): void {
+  report.byRule[diagnostic.ruleId] = (report.byRule[diagnostic.ruleId] ?? 0) + 1;
+  if (diagnostic.severity === 'error') report.errors++;
+  else if (diagnostic.severity === 'warning') report.warnings++;
+  else report.infos++;
+  if (report.diagnostics.length < max) report.diagnostics.push(diagnostic);
+  else report.truncated = true;
+}
+
+/** Where a document starts inside its file: line 1 for whole files, the line of a JSON Lines document. */
+export function shift(position: Position, firstLine: number): Position {
+  return { line: position.line + firstLine - 1, column: position.column };
+}
+
+/** A parser finding as a diagnostic of the rule that owns it (null when that rule is switched off). */
+export function findingDiagnostic(
+  finding: ParserFinding,
+  engine: EngineOptions,
+  position: Position | undefined,
+): LocatedDiagnostic | null {
+  const rule = finding.kind === 'bom' ? BOM_RULE : SYNTAX_RULE;
+  const diagnostic = ruleDiagnostic(rule, safeMessage(finding.message), engine);
+  if (diagnostic === null) return null;
+  return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
+}
+
+/** A report made only of parser findings (the document could not be parsed). */
+export function findingsReport(
+  findings: readonly ParserFinding[],
+  engine: EngineOptions,
+  place: (finding: ParserFinding) => Position | undefined,
+): DocumentReport {
+  const report = emptyReport();
+  for (const finding of findings) {
+    const diagnostic = findingDiagnostic(finding, engine, place(finding));
+    if (diagnostic) addDiagnostic(report, diagnostic, engine.maxDiagnostics);
+  }
+  return report;
+}
+
+/**
+ * Parser findings (a BOM warning) in front of the rule diagnostics, then positions for every diagnostic
+ * that has none, resolved in one pass over the text.
+ */
+export function mergeAndLocate(
+  leading: readonly LocatedDiagnostic[],
+  validation: DocumentReport,
+  text: string,
+  locate: PathLocator,
+  firstLine: number,
+  max: number,
+): DocumentReport {
+  let report: DocumentReport = validation;
+  if (leading.length > 0) {
+    report = { ...validation, diagnostics: [], byRule: {}, errors: 0, warnings: 0, infos: 0 };
+    for (const d of leading) addDiagnostic(report, d, max);
+    // Validation counted its own diagnostics exactly, including those it did not keep.
+    for (const [rule, count] of Object.entries(validation.byRule)) {
+      report.byRule[rule] = (report.byRule[rule] ?? 0) + count;
+    }
+    report.errors += validation.errors;
+    report.warnings += validation.warnings;
+    report.infos += validation.infos;
+    for (const d of validation.diagnostics) {
+      if (report.diagnostics.length < max) report.diagnostics.push(d);
+      else report.truncated = true;
+    }
+  }
+  const unplaced = report.diagnostics.filter((d: LocatedDiagnostic) => d.line === undefined);
+  if (unplaced.length > 0) {
+    const offsets = locate(unplaced.map((d) => d.path));
+    const lines = new LineIndex(text);
+    unplaced.forEach((d: LocatedDiagnostic, i) => {
+      const position = shift(lines.position(offsets[i]!), firstLine);
+      d.line = position.line;
+      d.column = position.column;
+    });
+  }
+  return report;
+}
+
+export interface ResultBase {
+  index: number;
+  file: string;
+  format: InputFormat;
+  gzip: boolean;
+  streamed?: boolean;
+  bytes: number;
+  line?: number;
+}
+
+function base(b: ResultBase, durationMs: number) {
+  const result: Omit<DocumentResult, 'status' | 'diagnostics'> = {
+    index: b.index,
+    file: b.file,
+    format: b.format,
+    bytes: b.bytes,
+    mcpdesc: null,
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    tools: 0,
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    truncated: false,
+    byRule: {},
+  };
+  if (b.line !== undefined) result.line = b.line;
+  if (b.gzip) result.compression = 'gzip';
+  if (b.streamed !== undefined) result.streamed = b.streamed;
+  return result;
+}
+
+export function documentResult(b: ResultBase, report: DocumentReport, durationMs: number): DocumentResult {
+  return {
+    ...base(b, durationMs),
+    status: report.errors > 0 ? 'invalid' : 'valid',
+    mcpdesc: report.mcpdesc,
+    errors: report.errors,
+    warnings: report.warnings,
+    infos: report.infos,
+    tools: report.tools,
+    truncated: report.truncated,
+    byRule: report.byRule,
+    diagnostics: report.diagnostics,
+  };
+}
+
+/** The file could not be checked: unreadable (status 'error') or over a limit (status 'skipped'). */
+export function failureResult(
+  b: ResultBase,
+  status: 'error' | 'skipped',
+  code: string,
+  message: string,
+  durationMs: number,
+): DocumentResult {
+  return { ...base(b, durationMs), status, diagnostics: [], error: { code, message } };
+}
+
+/** The result base of a job (before the format is known it says 'unknown'). */
+export function jobBase(job: FileJob, format: InputFormat, gzip: boolean): ResultBase {
+  return { index: job.index, file: job.file, format, gzip, bytes: job.size };
+}

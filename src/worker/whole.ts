@@ -1,0 +1,96 @@
+// A JSON or YAML input checked as one document held in memory: read once, decompress if gzip, decode
+// once, parse once. Also the fallback of the streamed path.
+import { formatFromName, isGzipMagic, sniffFormat } from '../parsing/format.js';
+import { gunzipToBuffer, readWhole } from '../parsing/read.js';
+import type { CheckOptions, FileJob, FileOutcome, InputFormat } from '../types.js';
+import { checkBytes, PARSERS } from './check-bytes.js';
+import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
+import { checkJsonLines } from './json-lines.js';
+import { documentResult, engineOptions, failureResult, jobBase, type ResultBase } from './results.js';
+
+/** Limit on what is held and parsed whole: `--max-file-size`, and never beyond a V8 string. */
+function wholeLimit(options: CheckOptions): { limit: number; name: string } {
+  return options.maxFileSize <= MAX_WHOLE_BYTES
+    ? { limit: options.maxFileSize, name: '--max-file-size' }
+    : { limit: MAX_WHOLE_BYTES, name: 'the largest string V8 can hold' };
+}
+
+function overLimit(b: ResultBase, size: number, options: CheckOptions, started: number) {
+  const { limit, name } = wholeLimit(options);
+  return failureResult(
+    b,
+    'skipped',
+    'EMAXSIZE',
+    `Not checked: the input is ${size} bytes, over ${name} (${limit} bytes).`,
+    performance.now() - started,
+  );
+}
+
+/** Check bytes already in memory (a read file, or stdin). */
+function checkInMemory(
+  bytes: Buffer,
+  format: 'json' | 'yaml',
+  b: ResultBase,
+  options: CheckOptions,
+  started: number,
+): FileOutcome['documents'][number] {
+  const report = checkBytes(bytes, PARSERS[format], engineOptions(options));
+  return documentResult({ ...b, format }, report, performance.now() - started);
+}
+
+/** Read and check a JSON or YAML file as one document (never the streamed path). */
+export async function checkWholeFile(job: FileJob, options: CheckOptions): Promise<FileOutcome> {
+  const started = performance.now();
+  const named = formatFromName(job.path);
+  const b = jobBase(job, named.format ?? 'unknown', named.gzip);
+  try {
+    const { limit, name } = wholeLimit(options);
+    if (!named.gzip && job.size > limit)
+      return { index: job.index, documents: [overLimit(b, job.size, options, started)] };
+    const bytes = named.gzip ? await gunzipToBuffer(job.path, limit, name) : readWhole(job.path);
+    // The file may have grown since discovery measured it.
+    if (bytes.length > limit)
+      return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };
+    const format = named.format === 'json' || named.format === 'yaml' ? named.format : sniffFormat(bytes);
+    // What was read, not what discovery measured; the size on disk for gzip.
+    const read = named.gzip ? b : { ...b, bytes: bytes.length };
+    if (named.format === 'jsonl') {
+      return { index: job.index, documents: await checkJsonLines(bytes, false, read, options) };
+    }
+    return { index: job.index, documents: [checkInMemory(bytes, format, read, options, started)] };
+  } catch (error) {
+    return {
+      index: job.index,
+      documents: [failureFor(error, b, engineOptions(options), performance.now() - started)],
+    };
+  }
+}
+
+/**
+ * Check an input given as bytes (stdin, `-`). `format` 'unknown' means: from the name if it has an
+ * extension, else sniffed. Gzip is recognised by its magic bytes.
+ */
+export async function checkBuffer(
+  bytes: Buffer,
+  file: string,
+  format: InputFormat,
+  options: CheckOptions,
+  index = 0,
+): Promise<FileOutcome> {
+  const started = performance.now();
+  const named = formatFromName(file);
+  const gzip = named.gzip || isGzipMagic(bytes);
+  const declared = format !== 'unknown' ? format : named.format;
+  const b: ResultBase = { index, file, format: declared ?? 'unknown', gzip, bytes: bytes.length };
+  try {
+    if (declared === 'jsonl') return { index, documents: await checkJsonLines(bytes, gzip, b, options) };
+    const { limit, name } = wholeLimit(options);
+    if (!gzip && bytes.length > limit)
+      return { index, documents: [overLimit(b, bytes.length, options, started)] };
+    const plain = gzip ? await gunzipToBuffer(bytes, limit, name) : bytes;
+    const chosen = declared ?? sniffFormat(plain);
+    return { index, documents: [checkInMemory(plain, chosen, b, options, started)] };
+  } catch (error) {
+    return { index, documents: [failureFor(error, b, engineOptions(options), performance.now() - started)] };
+  }
+}

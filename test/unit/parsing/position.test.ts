@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { LineIndex, positionAt, positionOfByte } from '../../../src/parsing/position.js';
+
+describe('positions', () => {
+  it('are 1-based lines and columns', () => {
+    const text = 'ab\ncd\r\n\nef';
+    const index = new LineIndex(text);
+    assert.deepEqual(index.position(0), { line: 1, column: 1 });
+    assert.deepEqual(index.position(1), { line: 1, column: 2 });
+    assert.deepEqual(index.position(3), { line: 2, column: 1 });
+    assert.deepEqual(index.position(7), { line: 3, column: 1 });
+    assert.deepEqual(index.position(8), { line: 4, column: 1 });
+    assert.deepEqual(index.position(10), { line: 4, column: 3 }, 'end of text');
+    assert.deepEqual(index.position(99), { line: 4, column: 3 }, 'clamped');
+  });
+
+  it('count columns in UTF-16 code units (an emoji is two)', () => {
+    const text = '😀é"x"';
+    assert.deepEqual(new LineIndex(text).position(text.indexOf('"')), { line: 1, column: 4 });
+  });
+
+  it('agree between the index, the one-off scan and the byte form', () => {
+    const chars = fc.constantFrom('a', '\n', 'é', '😀', '\r', ' ');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 30 }), fc.nat(), (parts, pick) => {
+        const text = parts.join('');
+        const offset = text.length === 0 ? 0 : pick % (text.length + 1);
+        // Byte offsets only exist on code point boundaries: move off a surrogate pair's middle.
+        const safe =
+          offset > 0 && offset < text.length && /[\uDC00-\uDFFF]/.test(text[offset]!) ? offset - 1 : offset;
+        const expected = new LineIndex(text).position(safe);
+        assert.deepEqual(positionAt(text, safe), expected);
+        const bytes = Buffer.from(text, 'utf8');
+        const byteOffset = Buffer.byteLength(text.slice(0, safe), 'utf8');
+        assert.deepEqual(positionOfByte(bytes, byteOffset), expected);
+      }),
+    );
+  });
+});

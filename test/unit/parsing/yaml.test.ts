@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseYamlText } from '../../../src/parsing/yaml.js';
+
+function value(text: string): unknown {
+  const parsed = parseYamlText(text);
+  assert.ok(parsed.ok, JSON.stringify(parsed));
+  return parsed.value;
+}
+
+function findings(text: string): string[] {
+  const parsed = parseYamlText(text);
+  assert.equal(parsed.ok, false, `expected findings for ${JSON.stringify(text)}`);
+  return parsed.ok ? [] : parsed.findings.map((f) => f.message);
+}
+
+describe('YAML parsing', () => {
+  it('uses YAML 1.2 core: dates, yes/no and octal-looking words keep their 1.2 meaning', () => {
+    assert.deepEqual(value('a: 2026-07-28\nb: yes\nc: 0o14\nd: 012\ne: ~\n'), {
+      a: '2026-07-28',
+      b: 'yes',
+      c: 12,
+      d: 12,
+      e: null,
+    });
+  });
+
+  it('keeps the 1.2 core schema even under a %YAML 1.1 directive', () => {
+    assert.deepEqual(value('%YAML 1.1\n---\na: 2026-07-28\nb: yes\nc: 0777\n'), {
+      a: '2026-07-28',
+      b: 'yes',
+      c: 777,
+    });
+  });
+
+  it('judges tags by what they resolve to, so %TAG cannot disguise one as a core tag', () => {
+    assert.match(
+      findings('%TAG !! tag:evil.example,2000:\n---\na: !!str x\n')[0]!,
+      /tag:evil\.example,2000:str/,
+    );
+    assert.match(findings('a: !<tag:yaml.org,2002:timestamp> 2001-01-01\n')[0]!, /timestamp/);
+  });
+
+  it('refuses duplicate keys', () => {
+    assert.match(findings('a: 1\nb: 2\na: 3\n')[0]!, /Duplicate key "a"/);
+    // Keys that become the same JS property collide too, so no value can be overwritten unnoticed.
+    assert.match(findings('1: a\n"1": b\n')[0]!, /Duplicate key "1"/);
+    assert.match(findings('~: a\n"": b\n')[0]!, /Duplicate key ""/);
+    assert.match(findings('[a, b]: 1\n')[0]!, /keys must be scalars/);
+  });
+
+  it("checks unique keys in linear time (yaml's own check is quadratic)", () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`);
+    const parsed = parseYamlText(`${lines.join('\n')}\nk7: dup\n`);
+    assert.equal(parsed.ok, false);
+  });
+
+  it('refuses custom and non-core tags, but accepts core ones', () => {
+    assert.match(findings('a: !foo 1\n')[0]!, /tag "!foo" is not allowed/);
+    assert.match(findings('a: !!binary aGk=\n')[0]!, /binary/);
+    assert.match(findings('a: !!set {x}\n')[0]!, /set/);
+    assert.deepEqual(value('a: !!str 5\nb: ! 6\n'), { a: '5', b: '6' });
+  });
+
+  it('refuses an alias bomb instead of expanding it', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      lines.push(`${name}: &${name} [${new Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    assert.match(findings(`${lines.join('\n')}\n`)[0]!, /maxAliasCount 100/);
+  });
+
+  it('refuses an alias inside its own anchor (a cycle)', () => {
+    assert.match(findings('a: &x\n  b: *x\n')[0]!, /cycle/);
+  });
+
+  it('accepts ordinary aliases', () => {
+    assert.deepEqual(value('a: &x {k: 1}\nb: *x\n'), { a: { k: 1 }, b: { k: 1 } });
+  });
+
+  it('refuses several documents, broken syntax and emptiness', () => {
+    assert.match(findings('a: 1\n---\nb: 2\n')[0]!, /MULTIPLE_DOCS/);
+    assert.ok(findings('a: [1, 2\n').length > 0);
+    assert.match(findings('')[0]!, /empty/);
+    assert.match(findings('# only a comment\n')[0]!, /empty/);
+  });
+
+  it('keeps __proto__ as an own key without touching prototypes', () => {
+    const v = value('__proto__: {polluted: true}\nconstructor: 1\n') as Record<string, unknown>;
+    assert.ok(Object.hasOwn(v, '__proto__'));
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.equal(Object.getPrototypeOf(v), Object.prototype);
+  });
+
+  it('locates map keys and sequence items by path', () => {
+    const text = 'mcpdesc: 0.7.0\ntools:\n  - name: a\n  - name: b\n    inputSchema: {}\n';
+    const parsed = parseYamlText(text);
+    assert.ok(parsed.ok);
+    const [root, tools, second, schema, missing] = parsed.locate([
+      [],
+      ['tools'],
+      ['tools', 1],
+      ['tools', 1, 'inputSchema'],
+      ['tools', 1, 'nope'],
+    ]);
+    assert.equal(root, 0);
+    assert.equal(text.slice(tools, tools! + 5), 'tools');
+    assert.equal(text.slice(second, second! + 7), 'name: b');
+    assert.equal(text.slice(schema, schema! + 11), 'inputSchema');
+    assert.equal(missing, second);
+  });
+
+  it('turns deep nesting into a value or a finding, never an exception', () => {
+    const depth = 20_000;
+    const parsed = parseYamlText(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`);
+    assert.equal(typeof parsed.ok, 'boolean');
+  });
+});
