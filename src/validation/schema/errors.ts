@@ -19,7 +19,11 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/** Strings that JSON.stringify would print unchanged between quotes (the common case). */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 export function quote(value: unknown): string {
+  if (typeof value === 'string' && value.length <= MAX_QUOTED && PLAIN.test(value)) return `"${value}"`;
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -38,15 +42,39 @@ function typeList(type: unknown): string {
   return types.map(article).join(' or ');
 }
 
+function isIndex(text: string): boolean {
+  if (text.length === 0 || text.length > 15 || (text.length > 1 && text.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function segmentsOf(instancePath: string): PathSegment[] {
   if (instancePath === '') return [];
-  return instancePath
-    .slice(1)
-    .split('/')
-    .map((s) => {
-      const raw = s.replace(/~1/g, '/').replace(/~0/g, '~');
-      return /^(0|[1-9]\d*)$/.test(raw) ? Number(raw) : raw;
-    });
+  const parts = instancePath.slice(1).split('/');
+  const out: PathSegment[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const raw = part.includes('~') ? part.replace(/~1/g, '/').replace(/~0/g, '~') : part;
+    out[i] = isIndex(raw) ? Number(raw) : raw;
+  }
+  return out;
+}
+
+/** `; allowed: a, b, c` for a closed object's schema, built once per schema object. */
+const allowedLists = new WeakMap<object, string>();
+
+function allowedList(parentSchema: Record<string, unknown> | undefined): string {
+  if (parentSchema === undefined) return '';
+  let list = allowedLists.get(parentSchema);
+  if (list === undefined) {
+    const keys = Object.keys((parentSchema.properties as object | undefined) ?? {});
+    list = keys.length > 0 ? `; allowed: ${keys.join(', ')}` : '';
+    allowedLists.set(parentSchema, list);
+  }
+  return list;
 }
 
 /** `annotations.readOnlyHint`, `arguments[2].name`: the position inside the validated value. */
@@ -74,11 +102,10 @@ export function describeError(
   switch (error.keyword) {
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
-      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-      const list = allowed.length > 0 ? `; allowed: ${allowed.join(', ')}` : '';
+      at.push(property);
       return {
-        at: [...at, property],
-        message: `${here} has unknown property ${quote(property)}${list}`,
+        at,
+        message: `${here} has unknown property ${quote(property)}${allowedList(error.parentSchema)}`,
       };
     }
     case 'required':
@@ -126,7 +153,7 @@ export function reportErrors(
 ): void {
   for (const error of errors) {
     const { at, message } = describeError(error, subject, item);
-    report([...base, ...at], message);
+    report(base.length === 0 ? at : base.concat(at), message);
   }
 }
 

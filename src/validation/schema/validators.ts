@@ -43,6 +43,8 @@ export const COMPILED_ALL = 'structural-all.cjs';
 export const MANIFEST_EXPORT = '__manifest';
 
 let source: ValidatorSource | null = null;
+/** Bumped when the source changes, so memoized lookups are redone. */
+let generation = 0;
 
 function loadGenerated(): ValidatorSource {
   const require = createRequire(import.meta.url);
@@ -71,11 +73,40 @@ function loadGenerated(): ValidatorSource {
 /** Replace the validator source (tests compare generated and runtime-compiled validators). */
 export function setValidatorSource(next: ValidatorSource | null): void {
   source = next;
+  generation++;
 }
 
-/** The validators of `ruleId`'s `part` for `version`, or null when that version has no such part. */
+/**
+ * The validators of `ruleId`'s `part` for `version`, or null when that version has no such part.
+ * Memoized per rule, part and version: rules look their fragments up once per document, and a
+ * million small documents should not pay a string key and a closure each time.
+ */
 export function getFragment(ruleId: string, part: string, version: SpecVersion | null): Fragment | null {
   if (version === null) return null;
+  let byPart = memo.get(ruleId);
+  if (byPart === undefined || memoGeneration !== generation) {
+    if (memoGeneration !== generation) memo.clear();
+    memoGeneration = generation;
+    byPart = new Map();
+    memo.set(ruleId, byPart);
+  }
+  let byVersion = byPart.get(part);
+  if (byVersion === undefined) {
+    byVersion = new Map();
+    byPart.set(part, byVersion);
+  }
+  let fragment = byVersion.get(version);
+  if (fragment === undefined) {
+    fragment = resolve(ruleId, part, version);
+    byVersion.set(version, fragment);
+  }
+  return fragment;
+}
+
+const memo = new Map<string, Map<string, Map<SpecVersion, Fragment | null>>>();
+let memoGeneration = -1;
+
+function resolve(ruleId: string, part: string, version: SpecVersion): Fragment | null {
   source ??= loadGenerated();
   const current = source;
   const name = current.manifest[fragmentKey(ruleId, part, version)];
