@@ -150,8 +150,9 @@ function containers(
 ) {
   if (doc !== null && typeof doc === 'object') {
     out.push([doc, path]);
-    if (Array.isArray(doc)) doc.forEach((v, i) => containers(v, [...path, i], out));
-    else for (const [k, v] of Object.entries(doc)) containers(v, [...path, k], out);
+    if (Array.isArray(doc)) {
+      for (let i = 0; i < doc.length; i++) containers(doc[i]!, [...path, i], out);
+    } else for (const [k, v] of Object.entries(doc)) containers(v, [...path, k], out);
   }
   return out;
 }
