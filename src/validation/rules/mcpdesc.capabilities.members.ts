@@ -74,8 +74,9 @@ const rule: StructuralRule = {
     if (fragment === null) return {};
     return {
       member(key, value) {
-        if (key !== 'capabilities' || fragment.fast(value)) return;
-        reportErrors(context.report, fragment.errors(value), ['capabilities'], '"capabilities"');
+        if (key !== 'capabilities') return;
+        const errors = fragment.check(value);
+        if (errors !== null) reportErrors(context.report, errors, ['capabilities'], '"capabilities"');
       },
     };
   },

@@ -76,15 +76,10 @@ const rule: StructuralRule = {
     const check = (owner: unknown, base: PathSegment[], subject: () => string) => {
       if (owner === null || typeof owner !== 'object' || !Object.hasOwn(owner, 'icons')) return;
       const icons = (owner as Record<string, unknown>).icons;
-      if (fragment.fast(icons)) return;
+      const errors = fragment.check(icons);
+      if (errors === null) return;
       const label = subject();
-      reportErrors(
-        context.report,
-        fragment.errors(icons),
-        [...base, 'icons'],
-        `${label} icons`,
-        (i) => `${label} icon ${i}`,
-      );
+      reportErrors(context.report, errors, [...base, 'icons'], `${label} icons`, (i) => `${label} icon ${i}`);
     };
     return {
       member(key, value) {

@@ -98,8 +98,9 @@ const rule: StructuralRule = {
     if (fragment === null) return {};
     return {
       member(key, value) {
-        if (key !== 'info' || fragment.fast(value)) return;
-        reportErrors(context.report, fragment.errors(value), ['info'], '"info"');
+        if (key !== 'info') return;
+        const errors = fragment.check(value);
+        if (errors !== null) reportErrors(context.report, errors, ['info'], '"info"');
       },
     };
   },

@@ -125,36 +125,55 @@ const rule: StructuralRule = {
   create(context) {
     const version = context.version;
     if (version === null || context.rootType !== 'object') return {};
-    const allowed = rootMembers(version);
-    const required = ['info', transportsKey(version)];
-    const seen = new Set<string>();
+    const { allowed, list, required } = shapeOf(version);
+    let missing = required;
     const checkKey = (key: string): boolean => {
-      if (allowed.includes(key) || key.startsWith('x-')) return true;
+      if (allowed.has(key) || key.startsWith('x-')) return true;
       context.report(
         [key],
-        `Unknown root member "${key}" in mcpdesc ${version}; allowed: ${allowed.join(', ')}, or an x- extension`,
+        `Unknown root member "${key}" in mcpdesc ${version}; allowed: ${list}, or an x- extension`,
       );
       return false;
     };
+    const see = (key: string) => {
+      if (missing.length > 0 && missing.includes(key)) missing = missing.filter((k) => k !== key);
+    };
     return {
       member(key, value) {
-        seen.add(key);
+        see(key);
         if (!checkKey(key)) return;
         if (key === '$schema' || key === 'lifecycle' || key === 'metadata' || key === '_generated') {
           checkValue(context, ID, key, value, [key], `"${key}"`);
         }
       },
       collectionEnd(collection) {
-        seen.add(collection);
+        see(collection);
         checkKey(collection);
       },
       finish() {
-        for (const key of required) {
-          if (!seen.has(key)) context.report([], `The document is missing the required member "${key}"`);
-        }
+        for (const key of missing) context.report([], `The document is missing the required member "${key}"`);
       },
     };
   },
 };
+
+/** Per-version lookups, built once (documents are many and small). */
+const shapes = new Map<
+  SpecVersion,
+  { allowed: ReadonlySet<string>; list: string; required: readonly string[] }
+>();
+function shapeOf(version: SpecVersion) {
+  let shape = shapes.get(version);
+  if (shape === undefined) {
+    const members = rootMembers(version);
+    shape = {
+      allowed: new Set(members),
+      list: members.join(', '),
+      required: ['info', transportsKey(version)],
+    };
+    shapes.set(version, shape);
+  }
+  return shape;
+}
 
 export default rule satisfies Rule;

@@ -121,8 +121,9 @@ const rule: StructuralRule = {
     const transports = transportsKey(version);
     const perTransport = version !== '0.4.0';
     const check = (value: unknown, path: Array<string | number>, owner: string) => {
-      if (fragment.fast(value)) return;
-      reportErrors(context.report, fragment.errors(value), path, `${owner} "security"`, (i) =>
+      const errors = fragment.check(value);
+      if (errors === null) return;
+      reportErrors(context.report, errors, path, `${owner} "security"`, (i) =>
         `${owner} security scheme ${i}`.trimStart(),
       );
     };

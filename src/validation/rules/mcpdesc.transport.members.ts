@@ -140,8 +140,8 @@ const rule: StructuralRule = {
             }
             continue;
           }
-          if (branch.fast(transport)) continue;
-          context.report([key, i], summarizeErrors(branch.errors(transport), `Transport ${i} (${type})`));
+          const errors = branch.check(transport);
+          if (errors !== null) context.report([key, i], summarizeErrors(errors, `Transport ${i} (${type})`));
         }
       },
     };

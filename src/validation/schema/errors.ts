@@ -28,7 +28,8 @@ export function quote(value: unknown): string {
   try {
     text = JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // Too deep to print (or not JSON): say what it is instead.
+    text = `(${jsonType(value)})`;
   }
   return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
 }

@@ -32,10 +32,31 @@ export interface ValidatorSource {
 }
 
 export interface Fragment {
-  /** True when `data` conforms. Allocation-free on success. */
+  /** True when `data` conforms. Allocation-free on success. May throw RangeError on very deep data. */
   readonly fast: ValidateLike;
   /** Every error of `data` (call only after `fast` returned false). */
   errors(data: unknown): ReadonlyArray<AjvError>;
+  /**
+   * null when `data` conforms, else every error. Never throws for data: a value nested deeper than
+   * the validator's recursion allows (JSON.parse accepts 100,000 levels; recursive fragments overflow
+   * the stack long before) becomes one `depth` error instead of an exception.
+   */
+  check(data: unknown): ReadonlyArray<AjvError> | null;
+}
+
+/** The error a too-deeply nested value gets (see Fragment.check). */
+export const TOO_DEEP: ReadonlyArray<AjvError> = [
+  {
+    keyword: 'depth',
+    instancePath: '',
+    schemaPath: '#',
+    params: {},
+    message: 'is nested too deeply to be checked',
+  },
+];
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError;
 }
 
 export const COMPILED_FAST = 'structural-fast.cjs';
@@ -113,12 +134,27 @@ function resolve(ruleId: string, part: string, version: SpecVersion): Fragment |
   if (name === undefined) return null;
   const fast = current.fast[name];
   if (!fast) throw new Error(`generated validators lack ${name}; rebuild`);
+  const errors = (data: unknown): ReadonlyArray<AjvError> => {
+    const full = current.all()[name]!;
+    try {
+      full(data);
+    } catch (error) {
+      if (isStackOverflow(error)) return TOO_DEEP;
+      throw error;
+    }
+    return full.errors ?? [];
+  };
   return {
     fast,
-    errors(data) {
-      const full = current.all()[name]!;
-      full(data);
-      return full.errors ?? [];
+    errors,
+    check(data) {
+      try {
+        if (fast(data)) return null;
+      } catch (error) {
+        if (isStackOverflow(error)) return TOO_DEEP;
+        throw error;
+      }
+      return errors(data);
     },
   };
 }

@@ -27,7 +27,6 @@ export function collectionVisitor(
 ): RuleVisitor {
   const fragment = getFragment(ruleId, 'element', context.version);
   if (fragment === null) return {};
-  const fast = fragment.fast;
   return {
     member(key, value) {
       if (key === collection) {
@@ -35,13 +34,10 @@ export function collectionVisitor(
       }
     },
     element(at, index, value) {
-      if (at !== collection || fast(value)) return;
-      reportErrors(
-        context.report,
-        fragment.errors(value),
-        [collection, index],
-        entitySubject(noun, value, index, nameKey),
-      );
+      if (at !== collection) return;
+      const errors = fragment.check(value);
+      if (errors === null) return;
+      reportErrors(context.report, errors, [collection, index], entitySubject(noun, value, index, nameKey));
     },
   };
 }
@@ -56,6 +52,7 @@ export function checkValue(
   subject: string,
 ): void {
   const fragment = getFragment(ruleId, part, context.version);
-  if (fragment === null || fragment.fast(value)) return;
-  reportErrors(context.report, fragment.errors(value), path, subject);
+  const errors = fragment === null ? null : fragment.check(value);
+  if (errors === null) return;
+  reportErrors(context.report, errors, path, subject);
 }
