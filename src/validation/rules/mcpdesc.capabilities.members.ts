@@ -5,7 +5,7 @@ import { levels } from '../rule.js';
 import { BOOLEAN, OPEN_OBJECT, openObject } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
-import { getFragment } from '../schema/validators.js';
+import { fragmentHandle } from '../schema/validators.js';
 
 const ID = 'mcpdesc.capabilities.members';
 
@@ -30,6 +30,8 @@ const shell = (capabilities: unknown) => ({
   capabilities,
   tools: [{ name: 't' }],
 });
+
+const FRAGMENT = fragmentHandle(ID, 'capabilities');
 
 const rule: StructuralRule = {
   id: ID,
@@ -70,7 +72,7 @@ const rule: StructuralRule = {
     ],
   },
   create(context) {
-    const fragment = getFragment(ID, 'capabilities', context.version);
+    const fragment = FRAGMENT.get(context.version);
     if (fragment === null) return {};
     return {
       member(key, value) {

@@ -6,7 +6,7 @@ import { levels } from '../rule.js';
 import { closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
-import { getFragment } from '../schema/validators.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { entitySubject } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.icon.members';
@@ -22,6 +22,8 @@ const NOUNS: Readonly<Record<string, string>> = {
   resourceTemplates: 'Resource template',
   prompts: 'Prompt',
 };
+
+const FRAGMENT = fragmentHandle(ID, 'icons');
 
 const rule: StructuralRule = {
   id: ID,
@@ -71,7 +73,7 @@ const rule: StructuralRule = {
     ],
   },
   create(context) {
-    const fragment = getFragment(ID, 'icons', context.version);
+    const fragment = FRAGMENT.get(context.version);
     if (fragment === null) return {};
     const check = (owner: unknown, base: PathSegment[], subject: () => string) => {
       if (owner === null || typeof owner !== 'object' || !Object.hasOwn(owner, 'icons')) return;

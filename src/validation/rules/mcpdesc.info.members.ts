@@ -6,7 +6,7 @@ import { levels } from '../rule.js';
 import { closedObject, EMAIL, NON_EMPTY_STRING, OWNED_ELSEWHERE, STRING, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
-import { getFragment } from '../schema/validators.js';
+import { fragmentHandle } from '../schema/validators.js';
 
 const ID = 'mcpdesc.info.members';
 
@@ -34,6 +34,8 @@ const shell = (info: unknown) => ({
   transports: [{ type: 'stdio', command: 'a' }],
   tools: [{ name: 't' }],
 });
+
+const FRAGMENT = fragmentHandle(ID, 'info');
 
 const rule: StructuralRule = {
   id: ID,
@@ -94,7 +96,7 @@ const rule: StructuralRule = {
     ],
   },
   create(context) {
-    const fragment = getFragment(ID, 'info', context.version);
+    const fragment = FRAGMENT.get(context.version);
     if (fragment === null) return {};
     return {
       member(key, value) {

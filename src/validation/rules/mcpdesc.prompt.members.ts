@@ -11,6 +11,7 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.prompt.members';
@@ -39,6 +40,8 @@ const shell = (prompts: unknown) => ({
   transports: [{ type: 'stdio', command: 'a' }],
   prompts,
 });
+
+const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
   id: ID,
@@ -80,7 +83,7 @@ const rule: StructuralRule = {
     ],
   },
   create(context) {
-    return collectionVisitor(context, ID, 'prompts', 'Prompt');
+    return collectionVisitor(context, ELEMENT, 'prompts', 'Prompt');
   },
 };
 

@@ -11,6 +11,7 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.resource-template.members';
@@ -37,6 +38,8 @@ const shell = (resourceTemplates: unknown) => ({
   transports: [{ type: 'stdio', command: 'a' }],
   resourceTemplates,
 });
+
+const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
   id: ID,
@@ -77,7 +80,7 @@ const rule: StructuralRule = {
     ],
   },
   create(context) {
-    return collectionVisitor(context, ID, 'resourceTemplates', 'Resource template');
+    return collectionVisitor(context, ELEMENT, 'resourceTemplates', 'Resource template');
   },
 };
 

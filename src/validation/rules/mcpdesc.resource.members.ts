@@ -12,6 +12,7 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.resource.members';
@@ -39,6 +40,8 @@ const shell = (resources: unknown) => ({
   transports: [{ type: 'stdio', command: 'a' }],
   resources,
 });
+
+const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
   id: ID,
@@ -77,15 +80,10 @@ const rule: StructuralRule = {
           { pointer: '/resources/0/size', severity: 'error' },
         ],
       },
-      {
-        description: 'resources is a string',
-        document: shell('chess://all'),
-        diagnostics: [{ pointer: '/resources', severity: 'error' }],
-      },
     ],
   },
   create(context) {
-    return collectionVisitor(context, ID, 'resources', 'Resource');
+    return collectionVisitor(context, ELEMENT, 'resources', 'Resource');
   },
 };
 

@@ -1,13 +1,16 @@
 // The root object (§3.2, §3.6): only the members of the root table and `x-` extensions, the required
-// ones present, `$schema` a string. The values of the other members are judged by the rules that own
+// ones present, `$schema` a string, the collections (tools, resources, resourceTemplates, prompts,
+// tags) arrays. The values of the other members are judged by the rules that own
 // them (info, transports, security...). Older versions differ only here: 0.4.0 has `transport`
 // (singular) and the legacy `metadata`, `lifecycle` and `_generated` objects; 0.5.1 dropped
 // `_generated`, 0.6.0 dropped `metadata` and `lifecycle` and added root `tags`.
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { COLLECTION_KEYS, levels } from '../rule.js';
 import { closedObject, EMAIL, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
+import { jsonType } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { checkValue } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.root.members';
@@ -68,6 +71,12 @@ const base = {
   tools: [{ name: 't' }],
 };
 
+/** Root members whose value this rule judges (the others belong to their own rules). */
+const COLLECTIONS: ReadonlySet<string> = new Set(COLLECTION_KEYS);
+const VALUE_PARTS = new Map(
+  ['$schema', 'lifecycle', 'metadata', '_generated'].map((k) => [k, fragmentHandle(ID, k)]),
+);
+
 const rule: StructuralRule = {
   id: ID,
   description: 'The root object has only the members of its table and x- extensions, with the required ones.',
@@ -101,6 +110,15 @@ const rule: StructuralRule = {
           { pointer: '/servers', severity: 'error' },
           { pointer: '/metadata', severity: 'error' },
           { pointer: '/$schema', severity: 'error' },
+        ],
+      },
+      {
+        description: 'collections that are not arrays',
+        document: { mcpdesc: '0.7.0', ...base, tools: { get_forecast: {} }, resources: 'x', tags: null },
+        diagnostics: [
+          { pointer: '/tools', severity: 'error' },
+          { pointer: '/resources', severity: 'error' },
+          { pointer: '/tags', severity: 'error' },
         ],
       },
       {
@@ -142,9 +160,13 @@ const rule: StructuralRule = {
       member(key, value) {
         see(key);
         if (!checkKey(key)) return;
-        if (key === '$schema' || key === 'lifecycle' || key === 'metadata' || key === '_generated') {
-          checkValue(context, ID, key, value, [key], `"${key}"`);
+        // Collections arrive here only when they are not arrays (arrays are visited element by element).
+        if (COLLECTIONS.has(key)) {
+          context.report([key], `"${key}" must be an array, found ${jsonType(value)}`);
+          return;
         }
+        const handle = VALUE_PARTS.get(key);
+        if (handle !== undefined) checkValue(context, handle, value, [key], `"${key}"`);
       },
       collectionEnd(collection) {
         see(collection);

@@ -7,7 +7,7 @@ import { levels } from '../rule.js';
 import { closedObject, STRING, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
-import { getFragment } from '../schema/validators.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { transportsKey } from './mcpdesc.root.members.js';
 
 const ID = 'mcpdesc.security.scheme-members';
@@ -47,6 +47,8 @@ const base = {
   info: { name: 'a', version: '1' },
   tools: [{ name: 't' }],
 };
+
+const FRAGMENT = fragmentHandle(ID, 'schemes');
 
 const rule: StructuralRule = {
   id: ID,
@@ -116,7 +118,7 @@ const rule: StructuralRule = {
   },
   create(context) {
     const version = context.version;
-    const fragment = getFragment(ID, 'schemes', version);
+    const fragment = FRAGMENT.get(version);
     if (version === null || fragment === null) return {};
     const transports = transportsKey(version);
     const perTransport = version !== '0.4.0';

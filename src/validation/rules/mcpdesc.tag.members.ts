@@ -7,6 +7,7 @@ import type { Rule } from '../rule.js';
 import { levelsSince } from '../rule.js';
 import { closedObject, NON_EMPTY_STRING, STRING } from '../schema/blocks.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.tag.members';
@@ -33,6 +34,8 @@ const shell = (tags: unknown, mcpdesc = '0.7.0') => ({
   tools: [{ name: 't', tags: ['__proto__'] }],
   tags,
 });
+
+const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
   id: ID,
@@ -78,15 +81,10 @@ const rule: StructuralRule = {
         document: shell([{ name: 'a', tags: [{ description: 'd' }] }, { name: '__proto__' }], '0.6.0'),
         diagnostics: [{ pointer: '/tags/0/tags/0', severity: 'error' }],
       },
-      {
-        description: 'tags is an object',
-        document: shell({ __proto__: { description: 'd' } }),
-        diagnostics: [{ pointer: '/tags', severity: 'error' }],
-      },
     ],
   },
   create(context) {
-    return collectionVisitor(context, ID, 'tags', 'Tag');
+    return collectionVisitor(context, ELEMENT, 'tags', 'Tag');
   },
 };
 

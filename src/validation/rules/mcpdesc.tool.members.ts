@@ -16,6 +16,7 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.tool.members';
@@ -51,6 +52,8 @@ const shell = (tools: unknown) => ({
   transports: [{ type: 'stdio', command: 'a' }],
   tools,
 });
+
+const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
   id: ID,
@@ -110,22 +113,17 @@ const rule: StructuralRule = {
         ],
       },
       {
-        description: 'missing name, a non-object tool, tools not an array elsewhere',
+        description: 'missing name, a non-object tool',
         document: shell([{ description: 'no name' }, 'tool']),
         diagnostics: [
           { pointer: '/tools/0', severity: 'error' },
           { pointer: '/tools/1', severity: 'error' },
         ],
       },
-      {
-        description: 'tools is an object',
-        document: shell({ get_forecast: {} }),
-        diagnostics: [{ pointer: '/tools', severity: 'error' }],
-      },
     ],
   },
   create(context) {
-    return collectionVisitor(context, ID, 'tools', 'Tool');
+    return collectionVisitor(context, ELEMENT, 'tools', 'Tool');
   },
 };
 

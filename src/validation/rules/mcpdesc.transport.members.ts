@@ -8,7 +8,7 @@ import { levels } from '../rule.js';
 import { closedObject, OWNED_ELSEWHERE, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { jsonType, quote, summarizeErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
-import { getFragment } from '../schema/validators.js';
+import { fragmentHandle } from '../schema/validators.js';
 import { transportsKey } from './mcpdesc.root.members.js';
 
 const ID = 'mcpdesc.transport.members';
@@ -47,6 +47,10 @@ const shell = (transports: unknown) => ({
   transports,
   tools: [{ name: 't' }],
 });
+
+const LIST = fragmentHandle(ID, 'list');
+const BRANCHES = new Map(TRANSPORT_TYPES.map((type) => [type as string, fragmentHandle(ID, type)]));
+const ALLOWED = TRANSPORT_TYPES.join(', ');
 
 const rule: StructuralRule = {
   id: ID,
@@ -103,8 +107,7 @@ const rule: StructuralRule = {
     const version = context.version;
     if (version === null) return {};
     const key = transportsKey(version);
-    const list = getFragment(ID, 'list', version)!;
-    const allowed = TRANSPORT_TYPES.join(', ');
+    const list = LIST.get(version)!;
     return {
       member(member, value) {
         if (member !== key) return;
@@ -127,16 +130,16 @@ const rule: StructuralRule = {
           const type = (transport as Record<string, unknown>).type;
           const branch =
             typeof type === 'string' && (TRANSPORT_TYPES as readonly string[]).includes(type)
-              ? getFragment(ID, type, version)
+              ? BRANCHES.get(type)!.get(version)
               : null;
           if (branch === null) {
             if (Object.hasOwn(transport, 'type')) {
               context.report(
                 [key, i, 'type'],
-                `Transport ${i} has type ${quote(type)}; allowed types: ${allowed}`,
+                `Transport ${i} has type ${quote(type)}; allowed types: ${ALLOWED}`,
               );
             } else {
-              context.report([key, i], `Transport ${i} has no "type"; allowed types: ${allowed}`);
+              context.report([key, i], `Transport ${i} has no "type"; allowed types: ${ALLOWED}`);
             }
             continue;
           }

@@ -124,6 +124,32 @@ export function getFragment(ruleId: string, part: string, version: SpecVersion |
   return fragment;
 }
 
+/** A rule's lookup of one part: one Map probe per document once warm. */
+export interface FragmentHandle {
+  get(version: SpecVersion | null): Fragment | null;
+}
+
+/** Create at module load, next to the fragment it looks up (`const INFO = fragmentHandle(ID, 'info')`). */
+export function fragmentHandle(ruleId: string, part: string): FragmentHandle {
+  let seen = -1;
+  let byVersion = new Map<SpecVersion, Fragment | null>();
+  return {
+    get(version) {
+      if (version === null) return null;
+      if (seen !== generation) {
+        byVersion = new Map();
+        seen = generation;
+      }
+      let fragment = byVersion.get(version);
+      if (fragment === undefined) {
+        fragment = resolve(ruleId, part, version);
+        byVersion.set(version, fragment);
+      }
+      return fragment;
+    },
+  };
+}
+
 const memo = new Map<string, Map<string, Map<SpecVersion, Fragment | null>>>();
 let memoGeneration = -1;
 

@@ -2,8 +2,8 @@
 // and only when it fails, collect every error and report it through the one adapter.
 import type { PathSegment } from '../../types.js';
 import type { CollectionKey, RuleContext, RuleVisitor } from '../rule.js';
-import { jsonType, quote, reportErrors } from './errors.js';
-import { getFragment } from './validators.js';
+import { quote, reportErrors } from './errors.js';
+import type { FragmentHandle } from './validators.js';
 
 /** `Tool "get_forecast"`, or `Tool 3` when the element has no usable name. */
 export function entitySubject(noun: string, value: unknown, index: number, nameKey = 'name'): string {
@@ -16,23 +16,20 @@ export function entitySubject(noun: string, value: unknown, index: number, nameK
 
 /**
  * The visitor of a rule that owns the elements of one root collection: each element is checked
- * against the rule's `element` fragment, and a collection that is not an array is reported once.
+ * against the rule's `element` fragment. (A collection that is not an array at all is a root member
+ * of the wrong type: mcpdesc.root.members reports it.) Only `element` is defined, so the engine does
+ * not call this visitor for root members.
  */
 export function collectionVisitor(
   context: RuleContext,
-  ruleId: string,
+  handle: FragmentHandle,
   collection: CollectionKey,
   noun: string,
   nameKey = 'name',
 ): RuleVisitor {
-  const fragment = getFragment(ruleId, 'element', context.version);
+  const fragment = handle.get(context.version);
   if (fragment === null) return {};
   return {
-    member(key, value) {
-      if (key === collection) {
-        context.report([key], `"${key}" must be an array, found ${jsonType(value)}`);
-      }
-    },
     element(at, index, value) {
       if (at !== collection) return;
       const errors = fragment.check(value);
@@ -45,13 +42,12 @@ export function collectionVisitor(
 /** Check one value at `path` against a fragment; report every error when it fails. */
 export function checkValue(
   context: RuleContext,
-  ruleId: string,
-  part: string,
+  handle: FragmentHandle,
   value: unknown,
   path: readonly PathSegment[],
   subject: string,
 ): void {
-  const fragment = getFragment(ruleId, part, context.version);
+  const fragment = handle.get(context.version);
   const errors = fragment === null ? null : fragment.check(value);
   if (errors === null) return;
   reportErrors(context.report, errors, path, subject);
