@@ -4,12 +4,7 @@ import type { PathSegment } from '../types.js';
 export function toPointer(path: readonly PathSegment[]): string {
   let out = '';
   for (const segment of path) {
-    const text = typeof segment === 'number' ? String(segment) : segment;
-    // Most segments need no escaping; skip the two regex passes for them (hot for large dumps).
-    out +=
-      text.includes('~') || text.includes('/')
-        ? `/${text.replace(/~/g, '~0').replace(/\//g, '~1')}`
-        : `/${text}`;
+    out += `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
   }
   return out;
 }
