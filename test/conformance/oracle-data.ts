@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import type { SpecVersion } from '../../src/types.js';
 import type { DocumentReport } from '../../src/validation/engine.js';
 import type { Rule } from '../../src/validation/rule.js';
-import { isStructuralRule } from '../../src/validation/schema/fragment.js';
+import { STRUCTURAL_IDS } from '../unit/validation/structural/structural-ids.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as typeof addFormatsModule.default;
@@ -81,16 +81,8 @@ export function section95Tools(): unknown[] {
 export const sharedAvailable = (): boolean => existsSync(CONTRACT) && existsSync(join(SHARED, 'corpus/real'));
 
 /** Structural rules: the ones with schema fragments plus the hand-written document-level checks. */
-const HAND_WRITTEN_STRUCTURAL = new Set([
-  'mcpdesc.document.root-object',
-  'mcpdesc.version.declared',
-  'mcpdesc.version.recognized',
-  'mcpdesc.root.members',
-  'mcpdesc.root.primitives-present',
-  'mcpdesc.entity-tags.shape',
-]);
 export function isStructural(rule: Rule): boolean {
-  return isStructuralRule(rule) || HAND_WRITTEN_STRUCTURAL.has(rule.id);
+  return STRUCTURAL_IDS.has(rule.id);
 }
 
 export function structuralErrors(report: DocumentReport, structuralIds: ReadonlySet<string>) {

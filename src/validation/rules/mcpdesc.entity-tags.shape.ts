@@ -7,6 +7,8 @@ import { levelsSince } from '../rule.js';
 import { quote } from '../schema/errors.js';
 import { entitySubject } from '../schema/visitors.js';
 
+const SINCE_070: ReadonlySet<string> = new Set(['0.7.0']);
+
 const NOUNS: Readonly<Record<string, string>> = {
   tools: 'Tool',
   resources: 'Resource',
@@ -36,6 +38,11 @@ const rule: Rule = {
         description: 'a repeated tag in 0.6.0 (allowed before 0.7.0)',
         document: { ...shell([{ name: 't', tags: ['a', 'a'] }]), mcpdesc: '0.6.0' },
       },
+      {
+        description: 'a repeated tag in 0.6.0 under the 0.9.0-rc.3 level column',
+        document: { ...shell([{ name: 't', tags: ['a', 'a'] }]), mcpdesc: '0.6.0' },
+        target: '0.9.0-rc.3',
+      },
     ],
     invalid: [
       {
@@ -54,7 +61,9 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    if (context.version === null) return {};
+    // The document's version decides the structure (a 0.6.0 document checked with --target 0.9.0-rc.3
+    // may still repeat entity tags); the level column only decides the severity.
+    if (context.version === null || !SINCE_070.has(context.version)) return {};
     return {
       element(collection, index, value) {
         const noun = NOUNS[collection];

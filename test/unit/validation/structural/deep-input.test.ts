@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateDocument } from '../../../../src/validation/engine.js';
+import { structural } from './structural-ids.js';
 
 const DEPTH = 50_000;
 const options = { target: null, ruleLevels: {}, maxDiagnostics: 100 };
@@ -23,7 +24,11 @@ describe('deeply nested input', () => {
       `{"mcpdesc":"0.6.0","info":{"name":"a","version":"1"},"transports":[{"type":"stdio","command":"a"}],` +
         `"tools":[],"tags":[${nestedTags(DEPTH)}]}`,
     );
-    const found = validateDocument(doc, options).diagnostics.map((d) => [d.ruleId, d.pointer, d.message]);
+    const found = structural(validateDocument(doc, options).diagnostics).map((d) => [
+      d.ruleId,
+      d.pointer,
+      d.message,
+    ]);
     assert.deepEqual(found, [
       ['mcpdesc.tag.members', '/tags/0', `Tag "t${DEPTH - 1}" is nested too deeply to be checked`],
     ]);
@@ -35,7 +40,7 @@ describe('deeply nested input', () => {
       `{"mcpdesc":"0.7.0","info":{"name":"a","version":"1"},"transports":[{"type":${deep},"command":"a"}],` +
         `"tools":[{"name":"x","execution":{"taskSupport":${deep}}}]}`,
     );
-    const found = validateDocument(doc, options).diagnostics.map((d) => [d.pointer, d.message]);
+    const found = structural(validateDocument(doc, options).diagnostics).map((d) => [d.pointer, d.message]);
     assert.deepEqual(found, [
       ['/transports/0/type', 'Transport 0 has type (array); allowed types: streamable-http, stdio, sse'],
       ['/tools/0/execution/taskSupport', 'Tool "x": "execution.taskSupport" must be a string, found array'],

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateDocument } from '../../../../src/validation/engine.js';
+import { structural } from './structural-ids.js';
 
 const options = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
 const doc = (tools: unknown[]) => ({
@@ -12,7 +13,7 @@ const doc = (tools: unknown[]) => ({
   tools,
 });
 const messages = (d: unknown) =>
-  validateDocument(d, options).diagnostics.map((x) => [x.ruleId, x.pointer, x.message] as const);
+  structural(validateDocument(d, options).diagnostics).map((x) => [x.ruleId, x.pointer, x.message] as const);
 
 describe('structural messages', () => {
   it('name the unknown property and the allowed ones', () => {
