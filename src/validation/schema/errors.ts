@@ -162,8 +162,15 @@ export function reportErrors(
 export function summarizeErrors(errors: ReadonlyArray<AjvError>, subject: string): string {
   const parts: string[] = [];
   for (const error of errors) {
+    // Described without a subject ("has unknown property ...", '"args" must be ...'); an allowed-list
+    // goes in parentheses so that "; " separates problems only.
     const { message } = describeError(error, '');
-    parts.push(message.replace(/^: /, '').replace(/^ /, ''));
+    parts.push(
+      message
+        .replace(/^: /, '')
+        .replace(/^ /, '')
+        .replace(/; allowed: (.*)$/, ' (allowed: $1)'),
+    );
   }
   return `${subject} is invalid: ${parts.join('; ')}`;
 }

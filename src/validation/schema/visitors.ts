@@ -5,11 +5,12 @@ import type { CollectionKey, RuleContext, RuleVisitor } from '../rule.js';
 import { quote, reportErrors } from './errors.js';
 import type { FragmentHandle } from './validators.js';
 
-/** `Tool "get_forecast"`, or `Tool 3` when the element has no usable name. */
+/** `Tool "get_forecast"`, or `Tool 3` when the element has no usable (non-empty string) name. */
 export function entitySubject(noun: string, value: unknown, index: number, nameKey = 'name'): string {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const name = (value as Record<string, unknown>)[nameKey];
-    if (typeof name === 'string' && Object.hasOwn(value, nameKey)) return `${noun} ${quote(name)}`;
+    if (typeof name === 'string' && name !== '' && Object.hasOwn(value, nameKey))
+      return `${noun} ${quote(name)}`;
   }
   return `${noun} ${index}`;
 }

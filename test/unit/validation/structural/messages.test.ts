@@ -96,7 +96,7 @@ describe('structural messages', () => {
         'mcpdesc.transport.members',
         '/transports/1',
         'Transport 1 (streamable-http) is invalid: is missing required property "url"; has unknown property ' +
-          '"command"; allowed: type, url, security; has unknown property "args"; allowed: type, url, security',
+          '"command" (allowed: type, url, security); has unknown property "args" (allowed: type, url, security)',
       ],
       [
         'mcpdesc.transport.members',
