@@ -29,7 +29,7 @@ function documents(): unknown[] {
   }
   SPEC_VERSIONS.forEach((version, i) => {
     const sample = sampleFor(version);
-    docs.push(sample, ...mutants(sample, 60, 1000 + i));
+    docs.push(sample, ...mutants(sample, 30, 1000 + i));
   });
   return docs;
 }
