@@ -61,7 +61,7 @@ describe('oracle: upstream 0.7.0 schema', () => {
     );
   });
 
-  it('explains, per rule, every document it rejects that upstream accepts', () => {
+  it('explains, per rule, every document it rejects that upstream accepts', (t) => {
     const perRule = new Map<string, number>();
     for (const c of checked) {
       if (!c.upstreamValid) continue;
@@ -69,6 +69,7 @@ describe('oracle: upstream 0.7.0 schema', () => {
       for (const id of ids) perRule.set(id, (perRule.get(id) ?? 0) + 1);
     }
     const listed = differences().rules;
+    t.diagnostic(`rejected here, accepted upstream: ${JSON.stringify(Object.fromEntries(perRule))}`);
     for (const [id, count] of perRule) {
       const rule = RULES.find((r) => r.id === id)!;
       assert.ok(
