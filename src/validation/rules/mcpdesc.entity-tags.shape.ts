@@ -1,0 +1,94 @@
+// Per-entity `tags` arrays (§12.3) must not repeat a value. That they are arrays of strings is
+// checked with the rest of each entity's members (mcpdesc.tool.members and its siblings), so one
+// problem is reported once. 0.7.0 introduced the rule (uniqueItems on entity tags); before it,
+// repeated entity tags were allowed.
+import type { Rule } from '../rule.js';
+import { levelsSince } from '../rule.js';
+import { quote } from '../schema/errors.js';
+import { entitySubject } from '../schema/visitors.js';
+
+const SINCE_070: ReadonlySet<string> = new Set(['0.7.0']);
+
+const NOUNS: Readonly<Record<string, string>> = {
+  tools: 'Tool',
+  resources: 'Resource',
+  resourceTemplates: 'Resource template',
+  prompts: 'Prompt',
+};
+
+const shell = (tools: unknown) => ({
+  mcpdesc: '0.7.0',
+  info: { name: 'a', version: '1' },
+  transports: [{ type: 'stdio', command: 'a' }],
+  tools,
+});
+
+const rule: Rule = {
+  id: 'mcpdesc.entity-tags.shape',
+  description: 'Tags of a tool, resource, resource template or prompt are listed at most once each.',
+  specSection: '12.3',
+  levels: levelsSince('0.7.0', 'error'),
+  examples: {
+    valid: [
+      {
+        description: 'distinct tags, including Object.prototype member names',
+        document: shell([{ name: 't', tags: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'] }]),
+      },
+      {
+        description: 'a repeated tag in 0.6.0 (allowed before 0.7.0)',
+        document: { ...shell([{ name: 't', tags: ['a', 'a'] }]), mcpdesc: '0.6.0' },
+      },
+      {
+        description: 'a repeated tag in 0.6.0 under the 0.9.0-rc.3 level column',
+        document: { ...shell([{ name: 't', tags: ['a', 'a'] }]), mcpdesc: '0.6.0' },
+        target: '0.9.0-rc.3',
+      },
+    ],
+    invalid: [
+      {
+        description: 'a tag repeated on a tool and on a prompt',
+        document: {
+          ...shell([{ name: 't', tags: ['__proto__', 'x', '__proto__', 'x', 'x'] }]),
+          prompts: [{ name: 'p', tags: ['toString', 'toString'] }],
+        },
+        diagnostics: [
+          { pointer: '/tools/0/tags/2', severity: 'error' },
+          { pointer: '/tools/0/tags/3', severity: 'error' },
+          { pointer: '/tools/0/tags/4', severity: 'error' },
+          { pointer: '/prompts/0/tags/1', severity: 'error' },
+        ],
+      },
+    ],
+  },
+  create(context) {
+    // The document's version decides the structure (a 0.6.0 document checked with --target 0.9.0-rc.3
+    // may still repeat entity tags); the level column only decides the severity.
+    if (context.version === null || !SINCE_070.has(context.version)) return {};
+    return {
+      element(collection, index, value) {
+        const noun = NOUNS[collection];
+        if (noun === undefined || value === null || typeof value !== 'object') return;
+        const tags = (value as { tags?: unknown }).tags;
+        if (!Array.isArray(tags) || tags.length < 2 || !Object.hasOwn(value, 'tags')) return;
+        // A Map, not an object literal: tag names such as "__proto__" are ordinary keys here.
+        let first: Map<string, number> | null = null;
+        for (let i = 0; i < tags.length; i++) {
+          const tag: unknown = tags[i];
+          if (typeof tag !== 'string') continue;
+          first ??= new Map();
+          const seen = first.get(tag);
+          if (seen === undefined) {
+            first.set(tag, i);
+            continue;
+          }
+          context.report(
+            [collection, index, 'tags', i],
+            `${entitySubject(noun, value, index)} lists tag ${quote(tag)} again (first at index ${seen})`,
+          );
+        }
+      },
+    };
+  },
+};
+
+export default rule;

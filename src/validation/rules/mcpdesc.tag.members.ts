@@ -1,0 +1,91 @@
+// Tag objects of the root `tags` array (§12.1): a non-empty name and an optional description.
+// Root tags arrived in 0.6.0, with nested `tags` arrays; 0.7.0 made the list flat.
+// Unique names are mcpdesc.tag.unique's (it compares names, where the schema's uniqueItems compared
+// whole objects).
+import type { SpecVersion } from '../../types.js';
+import type { Rule } from '../rule.js';
+import { levelsSince } from '../rule.js';
+import { closedObject, NON_EMPTY_STRING, STRING } from '../schema/blocks.js';
+import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
+import { fragmentHandle } from '../schema/validators.js';
+import { collectionVisitor } from '../schema/visitors.js';
+
+const ID = 'mcpdesc.tag.members';
+
+function fragments(version: SpecVersion): FragmentSet | null {
+  if (version === '0.6.0') {
+    // The fragment's root is the tag object itself, so nested tags refer back to it.
+    return {
+      element: closedObject(
+        { name: NON_EMPTY_STRING, description: STRING, tags: { type: 'array', items: { $ref: '#' } } },
+        ['name'],
+      ),
+    };
+  }
+  if (version === '0.7.0')
+    return { element: closedObject({ name: NON_EMPTY_STRING, description: STRING }, ['name']) };
+  return null;
+}
+
+const shell = (tags: unknown, mcpdesc = '0.7.0') => ({
+  mcpdesc,
+  info: { name: 'a', version: '1' },
+  transports: [{ type: 'stdio', command: 'a' }],
+  tools: [{ name: 't', tags: ['__proto__'] }],
+  tags,
+});
+
+const ELEMENT = fragmentHandle(ID, 'element');
+
+const rule: StructuralRule = {
+  id: ID,
+  description: 'A root tag has a non-empty name and at most a description.',
+  specSection: '12.1',
+  levels: levelsSince('0.6.0', 'error'),
+  fragments,
+  examples: {
+    valid: [
+      {
+        description: 'names that are also Object.prototype members',
+        document: shell([
+          { name: '__proto__', description: 'd' },
+          { name: 'constructor' },
+          { name: 'toString' },
+        ]),
+      },
+      {
+        description: '0.6.0 nested tags',
+        document: shell(
+          [{ name: 'a', tags: [{ name: 'b', tags: [{ name: 'c' }] }] }, { name: '__proto__' }],
+          '0.6.0',
+        ),
+      },
+    ],
+    invalid: [
+      {
+        description: 'an empty name, a string tag, nested tags in 0.7.0',
+        document: shell([
+          { name: '' },
+          'analysis',
+          { name: 'a', tags: [{ name: 'b' }] },
+          { name: '__proto__' },
+        ]),
+        diagnostics: [
+          { pointer: '/tags/0/name', severity: 'error' },
+          { pointer: '/tags/1', severity: 'error' },
+          { pointer: '/tags/2/tags', severity: 'error' },
+        ],
+      },
+      {
+        description: '0.6.0 nested tag without a name',
+        document: shell([{ name: 'a', tags: [{ description: 'd' }] }, { name: '__proto__' }], '0.6.0'),
+        diagnostics: [{ pointer: '/tags/0/tags/0', severity: 'error' }],
+      },
+    ],
+  },
+  create(context) {
+    return collectionVisitor(context, ELEMENT, 'tags', 'Tag');
+  },
+};
+
+export default rule satisfies Rule;

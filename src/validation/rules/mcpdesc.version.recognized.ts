@@ -1,0 +1,63 @@
+import { SPEC_VERSIONS } from '../../types.js';
+import type { Rule } from '../rule.js';
+import { levels } from '../rule.js';
+import { jsonType, quote } from '../schema/errors.js';
+
+const SUPPORTED = SPEC_VERSIONS.join(', ');
+
+const rule: Rule = {
+  id: 'mcpdesc.version.recognized',
+  description: 'The declared "mcpdesc" version is one this validator supports.',
+  specSection: '4.3',
+  levels: levels('error'),
+  // A document we cannot check structurally still learns why: the other rules do not run for it.
+  versionIndependent: true,
+  examples: {
+    valid: [
+      {
+        description: 'a supported older version',
+        document: {
+          mcpdesc: '0.5.2',
+          info: { name: 'a', version: '1' },
+          transports: [{ type: 'stdio', command: 'a' }],
+          tools: [{ name: 't' }],
+        },
+      },
+    ],
+    invalid: [
+      {
+        description: 'a later version (0.8.0 is not supported yet)',
+        document: {
+          mcpdesc: '0.8.0',
+          info: { name: 'a', version: '1' },
+          transports: [{ type: 'stdio', command: 'a' }],
+          tools: [{ name: 't' }],
+        },
+        diagnostics: [{ pointer: '/mcpdesc', severity: 'error' }],
+      },
+      {
+        description: 'a number instead of a version string',
+        document: { mcpdesc: 0.7, info: { name: 'a', version: '1' }, tools: [] },
+        diagnostics: [{ pointer: '/mcpdesc', severity: 'error' }],
+      },
+    ],
+  },
+  create(context) {
+    const declared = context.declaredVersion;
+    if (context.rootType !== 'object' || declared === undefined) return {};
+    if (typeof declared !== 'string') {
+      context.report(
+        ['mcpdesc'],
+        `"mcpdesc" must be a string naming a supported version (${SUPPORTED}), found ${jsonType(declared)}`,
+      );
+    } else if (!(SPEC_VERSIONS as readonly string[]).includes(declared)) {
+      context.report(
+        ['mcpdesc'],
+        `"mcpdesc" is ${quote(declared)}, which is not a supported version; supported: ${SUPPORTED}`,
+      );
+    }
+    return {};
+  },
+};
+
+export default rule;

@@ -1,0 +1,58 @@
+// The one place that configures Ajv for our fragments, shared by the build step (standalone code)
+// and the runtime compilation the differential test compares it with.
+//
+// Formats: `uri` and `email` come from ajv-formats in its "full" mode, the same definitions the
+// oracle (upstream schema + ajv-formats) uses, so a format verdict never differs from upstream's.
+// In standalone output the format functions are `require`d from ajv-formats at load time
+// (`code.formats`), which is why the generated modules are CommonJS and ajv-formats is a runtime
+// dependency.
+
+import type { ValidateFunction } from 'ajv';
+import { _, Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FragmentEntry } from './fragment.js';
+
+// ajv-formats is CommonJS with `exports.default`; under nodenext the default import is the module.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as typeof addFormatsModule.default;
+
+export const FORMATS = ['uri', 'email'] as const;
+
+export interface AjvVariant {
+  /** Collect every error (the slow path, run only after the fast validator failed). */
+  allErrors: boolean;
+  /** Emit source for `ajv/dist/standalone`. */
+  standalone: boolean;
+}
+
+export function createAjv({ allErrors, standalone }: AjvVariant): Ajv {
+  const ajv = new Ajv({
+    allErrors,
+    // The all-errors variant keeps data and parent schema in each error: the adapter names the found
+    // type and the allowed properties from them. The fast variant only answers yes/no.
+    verbose: allErrors,
+    strict: true,
+    code: standalone
+      ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
+      : { optimize: true },
+  });
+  addFormats(ajv, { mode: 'full', formats: [...FORMATS] });
+  return ajv;
+}
+
+/** Add every fragment to `ajv` under its export name. */
+export function addFragments(ajv: Ajv, entries: readonly FragmentEntry[]): void {
+  for (const entry of entries) ajv.addSchema({ ...entry.schema }, entry.exportName);
+}
+
+/** Compile every fragment in process: what the standalone modules must agree with. */
+export function compileRuntime(
+  entries: readonly FragmentEntry[],
+  allErrors: boolean,
+): Record<string, ValidateFunction> {
+  const ajv = createAjv({ allErrors, standalone: false });
+  addFragments(ajv, entries);
+  const out: Record<string, ValidateFunction> = {};
+  for (const entry of entries) out[entry.exportName] = ajv.getSchema(entry.exportName)!;
+  return out;
+}

@@ -1,0 +1,33 @@
+// Small building blocks the rule files compose their fragments from (the spec's tables use a handful
+// of value types over and over). Fragments themselves live in the rule files.
+import type { SchemaFragment } from './fragment.js';
+
+export const STRING: SchemaFragment = { type: 'string' };
+export const NON_EMPTY_STRING: SchemaFragment = { type: 'string', minLength: 1 };
+export const BOOLEAN: SchemaFragment = { type: 'boolean' };
+export const NUMBER: SchemaFragment = { type: 'number' };
+export const URI: SchemaFragment = { type: 'string', format: 'uri' };
+export const EMAIL: SchemaFragment = { type: 'string', format: 'email' };
+/** An object whose members are not constrained (`annotations` of resources, `_meta`, `experimental`). */
+export const OPEN_OBJECT: SchemaFragment = { type: 'object' };
+export const STRING_ARRAY: SchemaFragment = { type: 'array', items: { type: 'string' } };
+/** A member another rule owns: accepted here whatever its value, judged there (e.g. `icons`). */
+export const OWNED_ELSEWHERE: SchemaFragment = {};
+
+/** A closed object: only `properties`, `required` ones present. */
+export function closedObject(
+  properties: Record<string, SchemaFragment>,
+  required: readonly string[] = [],
+): SchemaFragment {
+  return {
+    type: 'object',
+    ...(required.length > 0 ? { required: [...required] } : {}),
+    properties,
+    additionalProperties: false,
+  };
+}
+
+/** An open object: typed `properties`, anything else allowed (forward compatibility). */
+export function openObject(properties: Record<string, SchemaFragment>): SchemaFragment {
+  return { type: 'object', properties };
+}

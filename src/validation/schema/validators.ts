@@ -1,0 +1,186 @@
+// Loads the standalone validators generated at build time (scripts/build-validators.ts) and hands
+// each structural rule the pair it needs: a fast validator (first error stops it, no error objects
+// kept) for the happy path, and an all-errors variant run only when the fast one fails.
+// Loading the generated CommonJS costs a few ms per worker, against ~120 ms to compile at start.
+import { createRequire } from 'node:module';
+import type { SpecVersion } from '../../types.js';
+import { fragmentKey } from './fragment.js';
+
+/** The shape of an Ajv validate function, as much of it as we use. */
+export interface ValidateLike {
+  (data: unknown): boolean;
+  errors?: ReadonlyArray<AjvError> | null;
+}
+
+/** The parts of Ajv's ErrorObject the adapter reads (`verbose` adds data and parentSchema). */
+export interface AjvError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  data?: unknown;
+  parentSchema?: Record<string, unknown>;
+}
+
+/** Where validators come from: the generated modules, or (in tests) runtime-compiled ones. */
+export interface ValidatorSource {
+  manifest: Readonly<Record<string, string>>;
+  fast: Readonly<Record<string, ValidateLike>>;
+  /** Loaded on first use: most documents never need it. */
+  all(): Readonly<Record<string, ValidateLike>>;
+}
+
+export interface Fragment {
+  /** True when `data` conforms. Allocation-free on success. May throw RangeError on very deep data. */
+  readonly fast: ValidateLike;
+  /** Every error of `data` (call only after `fast` returned false). */
+  errors(data: unknown): ReadonlyArray<AjvError>;
+  /**
+   * null when `data` conforms, else every error. Never throws for data: a value nested deeper than
+   * the validator's recursion allows (JSON.parse accepts 100,000 levels; recursive fragments overflow
+   * the stack long before) becomes one `depth` error instead of an exception.
+   */
+  check(data: unknown): ReadonlyArray<AjvError> | null;
+}
+
+/** The error a too-deeply nested value gets (see Fragment.check). */
+export const TOO_DEEP: ReadonlyArray<AjvError> = [
+  {
+    keyword: 'depth',
+    instancePath: '',
+    schemaPath: '#',
+    params: {},
+    message: 'is nested too deeply to be checked',
+  },
+];
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError;
+}
+
+export const COMPILED_FAST = 'structural-fast.cjs';
+export const COMPILED_ALL = 'structural-all.cjs';
+export const MANIFEST_EXPORT = '__manifest';
+
+let source: ValidatorSource | null = null;
+/** Bumped when the source changes, so memoized lookups are redone. */
+let generation = 0;
+
+function loadGenerated(): ValidatorSource {
+  const require = createRequire(import.meta.url);
+  const dir = '../compiled/';
+  let fast: Record<string, ValidateLike>;
+  try {
+    fast = require(`${dir}${COMPILED_FAST}`) as Record<string, ValidateLike>;
+  } catch (error) {
+    throw new Error(
+      `generated validators missing (${dir}${COMPILED_FAST}); run npm run build (scripts/build-validators.ts)`,
+      { cause: error },
+    );
+  }
+  const manifest = (fast as unknown as Record<string, Record<string, string>>)[MANIFEST_EXPORT] ?? {};
+  let all: Record<string, ValidateLike> | null = null;
+  return {
+    manifest,
+    fast,
+    all() {
+      all ??= require(`${dir}${COMPILED_ALL}`) as Record<string, ValidateLike>;
+      return all;
+    },
+  };
+}
+
+/** Replace the validator source (tests compare generated and runtime-compiled validators). */
+export function setValidatorSource(next: ValidatorSource | null): void {
+  source = next;
+  generation++;
+}
+
+/**
+ * The validators of `ruleId`'s `part` for `version`, or null when that version has no such part.
+ * Memoized per rule, part and version: rules look their fragments up once per document, and a
+ * million small documents should not pay a string key and a closure each time.
+ */
+export function getFragment(ruleId: string, part: string, version: SpecVersion | null): Fragment | null {
+  if (version === null) return null;
+  let byPart = memo.get(ruleId);
+  if (byPart === undefined || memoGeneration !== generation) {
+    if (memoGeneration !== generation) memo.clear();
+    memoGeneration = generation;
+    byPart = new Map();
+    memo.set(ruleId, byPart);
+  }
+  let byVersion = byPart.get(part);
+  if (byVersion === undefined) {
+    byVersion = new Map();
+    byPart.set(part, byVersion);
+  }
+  let fragment = byVersion.get(version);
+  if (fragment === undefined) {
+    fragment = resolve(ruleId, part, version);
+    byVersion.set(version, fragment);
+  }
+  return fragment;
+}
+
+/** A rule's lookup of one part: one Map probe per document once warm. */
+export interface FragmentHandle {
+  get(version: SpecVersion | null): Fragment | null;
+}
+
+/** Create at module load, next to the fragment it looks up (`const INFO = fragmentHandle(ID, 'info')`). */
+export function fragmentHandle(ruleId: string, part: string): FragmentHandle {
+  let seen = -1;
+  let byVersion = new Map<SpecVersion, Fragment | null>();
+  return {
+    get(version) {
+      if (version === null) return null;
+      if (seen !== generation) {
+        byVersion = new Map();
+        seen = generation;
+      }
+      let fragment = byVersion.get(version);
+      if (fragment === undefined) {
+        fragment = resolve(ruleId, part, version);
+        byVersion.set(version, fragment);
+      }
+      return fragment;
+    },
+  };
+}
+
+const memo = new Map<string, Map<string, Map<SpecVersion, Fragment | null>>>();
+let memoGeneration = -1;
+
+function resolve(ruleId: string, part: string, version: SpecVersion): Fragment | null {
+  source ??= loadGenerated();
+  const current = source;
+  const name = current.manifest[fragmentKey(ruleId, part, version)];
+  if (name === undefined) return null;
+  const fast = current.fast[name];
+  if (!fast) throw new Error(`generated validators lack ${name}; rebuild`);
+  const errors = (data: unknown): ReadonlyArray<AjvError> => {
+    const full = current.all()[name]!;
+    try {
+      full(data);
+    } catch (error) {
+      if (isStackOverflow(error)) return TOO_DEEP;
+      throw error;
+    }
+    return full.errors ?? [];
+  };
+  return {
+    fast,
+    errors,
+    check(data) {
+      try {
+        if (fast(data)) return null;
+      } catch (error) {
+        if (isStackOverflow(error)) return TOO_DEEP;
+        throw error;
+      }
+      return errors(data);
+    },
+  };
+}

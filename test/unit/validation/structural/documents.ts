@@ -1,0 +1,215 @@
+// Our own sample documents for the structural tests, one per supported version, plus a seeded
+// mutator that derives many near-miss documents from them (wrong types, missing and unknown members,
+// duplicated elements). Used by the standalone-vs-runtime test and the older-version oracle test.
+import type { SpecVersion } from '../../../../src/types.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A document exercising most members of 0.7.0, written for these tests. */
+export function sample070(): Record<string, Json> {
+  return {
+    $schema: 'https://example.com/schema/0.7.0',
+    mcpdesc: '0.7.0',
+    info: {
+      name: 'harbor-tides',
+      title: 'Harbor Tides',
+      version: '3.2.1',
+      description: 'Tide tables and berth bookings for a small harbor',
+      protocolVersion: '2025-11-25',
+      id: 'urn:mcp:harbor-tides',
+      icons: [{ src: 'https://harbor.example.org/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
+      websiteUrl: 'https://harbor.example.org',
+      contact: {
+        name: 'Harbor Office',
+        url: 'https://harbor.example.org/contact',
+        email: 'office@harbor.example.org',
+      },
+      license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+    },
+    transports: [
+      {
+        type: 'streamable-http',
+        url: 'https://harbor.example.org/mcp',
+        security: [{ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }],
+      },
+      { type: 'stdio', command: 'harbor', args: ['mcp'], env: { HARBOR_DB: '/var/harbor.db' }, security: [] },
+      { type: 'sse', url: 'https://harbor.example.org/sse' },
+    ],
+    security: [
+      { type: 'apiKey', name: 'X-Harbor-Key', in: 'header', description: 'Issued by the harbor office' },
+      {
+        type: 'oauth2',
+        flows: {
+          clientCredentials: {
+            tokenUrl: 'https://auth.harbor.example.org/token',
+            scopes: { 'berths:write': 'Book berths' },
+          },
+        },
+      },
+      {
+        type: 'openIdConnect',
+        openIdConnectUrl: 'https://auth.harbor.example.org/.well-known/openid-configuration',
+      },
+    ],
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { subscribe: false, listChanged: true },
+      prompts: { listChanged: false },
+      logging: {},
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+    },
+    tools: [
+      {
+        name: 'tide_table',
+        title: 'Tide table',
+        description: 'High and low water for a date',
+        inputSchema: { type: 'object', properties: { date: { type: 'string' } }, required: ['date'] },
+        outputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+        execution: { taskSupport: 'forbidden' },
+        tags: ['tides', 'constructor'],
+        deprecated: false,
+        _meta: { 'harbor/v': 1 },
+      },
+      {
+        name: 'book_berth',
+        inputSchema: { type: 'object' },
+        annotations: { destructiveHint: false, idempotentHint: false },
+        icons: [{ src: 'data:image/png;base64,iVBORw0KGgo=', theme: 'dark' }],
+        tags: ['berths'],
+      },
+    ],
+    resources: [
+      { uri: 'harbor://berths', name: 'berths', mimeType: 'application/json', size: 2048, tags: ['berths'] },
+    ],
+    resourceTemplates: [
+      { uriTemplate: 'harbor://berths/{id}', name: 'berth', annotations: {}, tags: ['__proto__'] },
+    ],
+    prompts: [
+      {
+        name: 'plan_arrival',
+        arguments: [
+          { name: 'vessel', required: true },
+          { name: 'eta', title: 'ETA' },
+        ],
+        tags: ['toString'],
+      },
+    ],
+    tags: [
+      { name: 'tides', description: 'Water levels' },
+      { name: 'berths' },
+      { name: '__proto__' },
+      { name: 'constructor' },
+      { name: 'toString' },
+    ],
+    'x-harbor-region': 'north',
+  };
+}
+
+/** The sample rewritten for an older version: the members that version had instead of 0.7.0's. */
+export function sampleFor(version: SpecVersion): Record<string, Json> {
+  const doc = sample070();
+  doc.mcpdesc = version;
+  if (version === '0.6.0') {
+    (doc.tags as Json[]).push({ name: 'nested', tags: [{ name: 'inner' }] });
+    return doc;
+  }
+  if (version === '0.7.0') return doc;
+  delete doc.tags;
+  doc.lifecycle = { status: 'active', effectiveDate: '2026-03-01' };
+  doc.metadata = { documentation: 'https://harbor.example.org/docs', tags: ['harbor'] };
+  if (version === '0.4.0' || version === '0.5.0') doc._generated = { tool: 'hand', version: '1' };
+  if (version === '0.4.0') {
+    const transports = doc.transports as Array<Record<string, Json>>;
+    for (const t of transports) delete t.security;
+    doc.transport = transports;
+    delete doc.transports;
+  }
+  return doc;
+}
+
+/** mulberry32: a tiny seeded PRNG, so every run mutates the same way. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Container = Json[] | { [key: string]: Json };
+
+/** Every container in `doc` with the path to it (root first). */
+function containers(
+  doc: Json,
+  path: Array<string | number> = [],
+  out: Array<[Container, Array<string | number>]> = [],
+) {
+  if (doc !== null && typeof doc === 'object') {
+    out.push([doc, path]);
+    if (Array.isArray(doc)) {
+      for (let i = 0; i < doc.length; i++) containers(doc[i]!, [...path, i], out);
+    } else for (const [k, v] of Object.entries(doc)) containers(v, [...path, k], out);
+  }
+  return out;
+}
+
+const REPLACEMENTS: Json[] = [null, 7, 1.5, 'text', '', 'not a uri', true, [], {}, ['a', 'a'], { name: 'x' }];
+const NEW_KEYS = [
+  'extra',
+  'input_schema',
+  'parameters',
+  'x-ext',
+  'security',
+  'tags',
+  'icons',
+  'type',
+  '__proto__',
+];
+
+/** One random structural mutation of a deep copy of `doc`. */
+export function mutate(doc: Json, random: () => number): Json {
+  const copy = JSON.parse(JSON.stringify(doc)) as Json;
+  const all = containers(copy);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const [target] = pick(all);
+  const kind = random();
+  if (Array.isArray(target)) {
+    if (target.length === 0 || kind < 0.2) target.push(pick(REPLACEMENTS));
+    else if (kind < 0.5) target.push(JSON.parse(JSON.stringify(pick(target))) as Json);
+    else if (kind < 0.7) target.splice(Math.floor(random() * target.length), 1);
+    else target[Math.floor(random() * target.length)] = pick(REPLACEMENTS);
+    return copy;
+  }
+  const keys = Object.keys(target);
+  if (keys.length === 0 || kind < 0.25) {
+    // defineProperty, not assignment: "__proto__" must become an own member, as JSON.parse makes it.
+    Object.defineProperty(target, pick(NEW_KEYS), {
+      value: pick(REPLACEMENTS),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else if (kind < 0.45) {
+    delete target[pick(keys)];
+  } else {
+    target[pick(keys)] = pick(REPLACEMENTS);
+  }
+  return copy;
+}
+
+/** `count` mutants of `doc`, one to three mutations each, reproducible from `seed`. */
+export function mutants(doc: Json, count: number, seed: number): Json[] {
+  const random = rng(seed);
+  const out: Json[] = [];
+  for (let i = 0; i < count; i++) {
+    let next = doc;
+    const steps = 1 + Math.floor(random() * 3);
+    for (let s = 0; s < steps; s++) next = mutate(next, random);
+    out.push(next);
+  }
+  return out;
+}
