@@ -9,6 +9,7 @@
 // run's `failOn`, minus baseline-suppressed findings. Timing fields (wallMs: the slowest shard,
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
 import { once } from 'node:events';
+import { canonicalJson } from './canonical.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';
 import { compareDocumentKeys } from './shard.js';
@@ -58,17 +59,6 @@ function shardOfRun(run: JsonRecord): ShardId | null {
     return { index: shard.index, count: shard.count };
   }
   return null;
-}
-
-/** JSON with sorted keys, so two option objects compare by content. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
 function resultOptions(run: JsonRecord): Record<string, unknown> {
