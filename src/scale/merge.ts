@@ -18,8 +18,9 @@ import { emptyCounts, failingCount, isFailOn } from './verdict.js';
 
 /**
  * Keys of `run.options` that do not change any record (where a shard's cache lives, how many
- * threads it used, how it shows progress), ignored when checking that shards ran alike. Every other
- * key must be equal: the run record is documented to hold only result-affecting options.
+ * threads it used, how it shows progress, where it wrote its reports: `formats` names a different
+ * file per shard), ignored when checking that shards ran alike. Every other key must be equal
+ * (`quiet` too: it drops warning records from the stream).
  */
 export const NON_RESULT_OPTIONS: ReadonlySet<string> = new Set([
   'shard',
@@ -28,7 +29,6 @@ export const NON_RESULT_OPTIONS: ReadonlySet<string> = new Set([
   'cacheLocation',
   'cacheStrategy',
   'progress',
-  'quiet',
   'format',
   'formats',
   'output',
