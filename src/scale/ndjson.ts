@@ -136,7 +136,15 @@ export async function openReport(
     trailer: [],
     async next() {
       while (!finished) {
-        const step = await records.next();
+        let step: IteratorResult<SourcedRecord>;
+        try {
+          step = await records.next();
+        } catch (error) {
+          // A read error mid-stream (a damaged .gz, an I/O error) ends this input like a cut-off file.
+          problem(error instanceof Error ? error.message : `cannot read ${name}`);
+          finished = true;
+          break;
+        }
         if (step.done) {
           finished = true;
           break;

@@ -277,3 +277,30 @@ describe('mergeRuns', () => {
     assert.equal((summary.files as Rec).total, expected.files.total);
   });
 });
+
+describe('mergeRuns on damaged compressed input', () => {
+  it('reports a .gz input that is not gzip, or is cut short, instead of throwing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scale-merge-gz-'));
+    try {
+      const docs = sampleRun().filter((d) => d.status !== 'error');
+      const lines = reportLines(shardDocs(docs, { index: 1, count: 2 }), { index: 1, count: 2 });
+      const two = reportLines(shardDocs(docs, { index: 2, count: 2 }), { index: 2, count: 2 });
+      const plain = join(dir, 'shard-1.ndjson');
+      writeFileSync(plain, `${lines.join('\n')}\n`);
+      const notGzip = join(dir, 'shard-2.ndjson.gz');
+      writeFileSync(notGzip, `${two.join('\n')}\n`);
+      const first = await merge([plain, notGzip]);
+      assert.equal(first.result.exitCode, 2);
+      assert.match(first.result.problems.join('\n'), /shard-2\.ndjson\.gz/);
+
+      const gz = gzipSync(`${two.join('\n')}\n`);
+      writeFileSync(notGzip, gz.subarray(0, Math.floor(gz.length * 0.6)));
+      const cut = await merge([plain, notGzip]);
+      assert.equal(cut.result.exitCode, 2);
+      assert.match(cut.result.problems.join('\n'), /shard-2\.ndjson\.gz/);
+      assert.equal(cut.records.at(-1)!.type, 'summary');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
