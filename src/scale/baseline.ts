@@ -288,3 +288,15 @@ export function staleEntries(
   }
   return sortEntries(stale);
 }
+
+/** One stderr line per stale entry, for `--strict-baseline` (the CLI prints them and exits 1). */
+export function describeStale(entries: readonly BaselineEntry[], limit = 50): string[] {
+  const lines = entries
+    .slice(0, limit)
+    .map(
+      (e) =>
+        `stale baseline entry: ${e.file} ${e.ruleId} ${e.pointer || '(root)'}${e.count > 1 ? ` (${e.count} gone)` : ''}`,
+    );
+  if (entries.length > limit) lines.push(`… and ${entries.length - limit} more stale baseline entries`);
+  return lines;
+}

@@ -11,6 +11,7 @@ export {
   applyBaseline,
   BaselineError,
   collectFindings,
+  describeStale,
   fingerprint,
   loadBaseline,
   staleEntries,

@@ -9,6 +9,7 @@ import {
   BASELINE_SCHEMA_VERSION,
   type Baseline,
   collectFindings,
+  describeStale,
   fingerprint,
   loadBaseline,
   staleEntries,
@@ -188,6 +189,16 @@ describe('staleEntries', () => {
         ['y.json', 1],
       ],
     );
+  });
+
+  it('describes stale entries for stderr, bounded', async () => {
+    const f = { file: 'x.json', ruleId: 'mcpdesc.a.b', pointer: '' };
+    const baseline = await baselineOf([f, f, { ...f, file: 'y.json', pointer: '/tools/0' }]);
+    assert.deepEqual(describeStale(staleEntries(baseline)), [
+      'stale baseline entry: x.json mcpdesc.a.b (root) (2 gone)',
+      'stale baseline entry: y.json mcpdesc.a.b /tools/0',
+    ]);
+    assert.deepEqual(describeStale(staleEntries(baseline), 1).at(-1), '… and 1 more stale baseline entries');
   });
 
   it('splits across shards: each stale entry is reported by exactly one shard', async () => {
