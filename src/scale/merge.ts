@@ -8,10 +8,11 @@
 // because the shards partition the input; the exit code is recomputed from the records under the
 // run's `failOn`, minus baseline-suppressed findings. Timing fields (wallMs: the slowest shard,
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
-import { once } from 'node:events';
 import { canonicalJson } from './canonical.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';
+import type { StreamOut } from './output.js';
+import { streamOut } from './output.js';
 import { compareDocumentKeys } from './shard.js';
 import type { FailOn, SeverityCounts } from './verdict.js';
 import { emptyCounts, failingCount, isFailOn } from './verdict.js';
@@ -205,7 +206,10 @@ function unsuppressedCounts(group: DocumentGroup): SeverityCounts {
 
 class LineWriter {
   private buffer = '';
-  constructor(private readonly out: NodeJS.WritableStream) {}
+  private readonly out: StreamOut;
+  constructor(out: NodeJS.WritableStream) {
+    this.out = streamOut(out);
+  }
   async line(text: string): Promise<void> {
     this.buffer += `${text}\n`;
     // Batch ~64 KiB per write: one write per record costs more than the merge itself.
@@ -215,7 +219,14 @@ class LineWriter {
     if (this.buffer === '') return;
     const chunk = this.buffer;
     this.buffer = '';
-    if (!this.out.write(chunk)) await once(this.out, 'drain');
+    await this.out.write(chunk);
+  }
+  get closed(): boolean {
+    return this.out.closed;
+  }
+  /** Why the output could not be written (EPIPE, a reader that left, is not an error). */
+  get error(): Error | null {
+    return this.out.error;
   }
 }
 
@@ -327,7 +338,8 @@ export async function mergeRuns(
     for (const head of heads) {
       if (head.group && (min === null || compareDocumentKeys(head.group, min.group!) < 0)) min = head;
     }
-    if (min === null) break;
+    // The reader went away (`| head`): nothing more will be read, stop reading the shards.
+    if (min === null || writer.closed) break;
     const group = min.group!;
     const prevFile = last?.file;
     min.documents++;
@@ -394,6 +406,10 @@ export async function mergeRuns(
   summary.exitCode = exitCode;
   await writer.line(JSON.stringify(orderSummary(summary)));
   await writer.flush();
+  if (writer.error) {
+    problems.push(`cannot write the merged report: ${writer.error.message}`);
+    return { exitCode: 2, refused: false, problems, summary };
+  }
   return { exitCode, refused: false, problems, summary };
 }
 

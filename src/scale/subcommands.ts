@@ -11,13 +11,13 @@
 //
 //   mcpdesc-validate compare [--format ndjson|text] [--only new,fixed,unchanged] OLD.ndjson NEW.ndjson
 //     exit 0: no new findings; 1: new findings; 2: usage error or an input unreadable / not a report
-import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createAtomicWriter } from './atomic.js';
 import type { Change, ComparedFinding } from './compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
 import { mergeRuns } from './merge.js';
+import { streamOut } from './output.js';
 
 type Out = NodeJS.WritableStream;
 
@@ -48,7 +48,7 @@ Exit codes: 0 no new findings, 1 new findings, 2 usage error or unreadable input
 `;
 
 async function write(out: Out, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+  await streamOut(out).write(text);
 }
 
 function usageError(err: Out, command: string, message: string, usage: string): number {
@@ -161,13 +161,14 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
     only = new Set(format === 'text' ? ['new', 'fixed'] : CHANGES);
   }
 
+  const stream = streamOut(out);
   let buffer = '';
   const emit = async (line: string) => {
     buffer += `${line}\n`;
     if (buffer.length >= 65_536) {
       const chunk = buffer;
       buffer = '';
-      await write(out, chunk);
+      await stream.write(chunk);
     }
   };
   const onFinding = async (finding: ComparedFinding) => {
@@ -181,7 +182,11 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
       format === 'text' ? formatComparisonText(result.comparison) : JSON.stringify(result.comparison),
     );
   }
-  if (buffer !== '') await write(out, buffer);
+  if (buffer !== '') await stream.write(buffer);
   for (const problem of result.problems) err.write(`mcpdesc-validate compare: ${problem}\n`);
+  if (stream.error) {
+    err.write(`mcpdesc-validate compare: cannot write the output: ${stream.error.message}\n`);
+    return 2;
+  }
   return result.exitCode;
 }

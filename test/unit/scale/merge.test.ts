@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { mergeRuns } from '../../../src/scale/merge.js';
@@ -302,5 +303,35 @@ describe('mergeRuns on damaged compressed input', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('mergeRuns into a reader that leaves', () => {
+  it('stops without throwing or hanging when the output fails with EPIPE', async () => {
+    const docs = sampleRun(3000).filter((d) => d.status !== 'error');
+    let writes = 0;
+    const out = new Writable({
+      highWaterMark: 1024,
+      write(_chunk, _encoding, done) {
+        writes++;
+        done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      },
+    });
+    const result = await mergeRuns(shards(docs, 2), out);
+    assert.ok(writes >= 1);
+    assert.equal(result.refused, false);
+    assert.ok(!result.problems.some((p) => p.includes('EPIPE')), 'a reader leaving is not a failure');
+  });
+
+  it('reports any other write failure with exit 2', async () => {
+    const docs = sampleRun(50).filter((d) => d.status !== 'error');
+    const out = new Writable({
+      write(_chunk, _encoding, done) {
+        done(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+      },
+    });
+    const result = await mergeRuns(shards(docs, 2), out);
+    assert.equal(result.exitCode, 2);
+    assert.match(result.problems.join('\n'), /cannot write the merged report: no space left/);
   });
 });
