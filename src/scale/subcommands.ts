@@ -98,6 +98,11 @@ export async function runMerge(args: string[], out: Out, err: Out): Promise<numb
   for (const problem of result.problems) err.write(`mcpdesc-validate merge: ${problem}\n`);
   if (atomic) {
     try {
+      // Writes still queued in the adapter must reach the file before it is renamed into place.
+      await new Promise<void>((resolve, reject) => {
+        target.once('error', reject);
+        target.end(() => resolve());
+      });
       if (result.refused) await atomic.abort();
       else await atomic.commit();
     } catch (error) {

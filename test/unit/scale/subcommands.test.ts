@@ -68,6 +68,22 @@ describe('runMerge', () => {
     );
   });
 
+  it('writes a large merged report to --output completely (same bytes as on stdout)', async () => {
+    const big = sampleRun(3000).filter((d) => d.status !== 'error');
+    const paths = [1, 2].map((index) => {
+      const shard = { index, count: 2 };
+      const path = join(dir, `big-${index}.ndjson`);
+      writeFileSync(path, `${reportLines(shardDocs(big, shard), shard).join('\n')}\n`);
+      return path;
+    });
+    const output = join(dir, 'big-merged.ndjson');
+    const toFile = await call(runMerge, ['-o', output, ...paths]);
+    const toStdout = await call(runMerge, paths);
+    assert.equal(toFile.code, toStdout.code);
+    assert.ok(toStdout.out.length > 500_000, 'spans many write chunks');
+    assert.equal(readFileSync(output, 'utf8'), toStdout.out);
+  });
+
   it('reports a missing shard on stderr with exit 2', async () => {
     const paths = shardFiles(3, 'm');
     const { code, err, records } = await call(runMerge, [paths[0]!, paths[2]!]);
