@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { cachePath, DEFAULT_CACHE_LOCATION, openCache } from '../../../src/scale/cache.js';
+import { cachePath, DEFAULT_CACHE_LOCATION, openCache, replayFile } from '../../../src/scale/cache.js';
 import {
   type CacheHint,
   contentHash,
@@ -293,6 +293,28 @@ describe('result cache store', () => {
     writeFileSync(path, '{"type":"baseline","schemaVersion":1}\n');
     const { warnings } = await openCache({ ...PARTS, location: loc });
     assert.match(warnings.join('\n'), /not an mcpdesc-validate cache/);
+  });
+
+  it('replays a file in the calling thread when its bytes still match, and only then', async () => {
+    const loc = location();
+    const path = join(root, `input-${n}.json`);
+    writeFileSync(path, '{"mcpdesc":"0.7.0"}');
+    const first = (await openCache({ ...PARTS, location: loc })).cache;
+    const key = keyOfBytes(first.runKey, 'reg/x.json', readFileSync(path));
+    first.record('reg/x.json', key, docsOf('reg/x.json', 0));
+    await first.save();
+    const second = (await openCache({ ...PARTS, location: loc })).cache;
+    const hit = await replayFile(second, { index: 3, path, file: 'reg/x.json' });
+    assert.equal(hit!.key, key);
+    assert.equal(hit!.documents[0]!.cached, true);
+    assert.equal(hit!.documents[0]!.index, 3);
+    writeFileSync(path, '{"mcpdesc":"0.7.0" }');
+    assert.equal(await replayFile(second, { index: 3, path, file: 'reg/x.json' }), null, 'content changed');
+    assert.equal(await replayFile(second, { index: 3, path, file: 'reg/other.json' }), null, 'no entry');
+    assert.equal(
+      await replayFile(second, { index: 3, path: join(root, 'gone.json'), file: 'reg/x.json' }),
+      null,
+    );
   });
 
   it('turns an unusable location into warnings, never an exception', async () => {

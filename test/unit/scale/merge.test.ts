@@ -335,3 +335,56 @@ describe('mergeRuns into a reader that leaves', () => {
     assert.match(result.problems.join('\n'), /cannot write the merged report: no space left/);
   });
 });
+
+describe('mergeRuns on literal shard files', () => {
+  // Two shards of a four-file run, written out by hand in the NDJSON contract's shapes.
+  const run = (index: number) =>
+    `{"type":"run","schemaVersion":1,"tool":{"name":"mcpdesc-validate","version":"0.1.0"},"startedAt":"2026-11-30T02:00:0${index}.000Z","cwd":"/w","argv":[],"node":"v20.20.2","platform":"linux-x64","options":{"failOn":"error","ruleLevels":{},"maxDiagnosticsPerFile":1000,"formats":["ndjson=shard-${index}.ndjson"]},"specVersions":["0.7.0"],"target":null,"concurrency":2,"shard":{"index":${index},"count":2},"filesPlanned":2}`;
+  const shard1 = [
+    run(1),
+    '{"type":"diagnostic","file":"a.json","ruleId":"mcpdesc.document.syntax","severity":"error","message":"bad","pointer":"","path":[],"line":1,"column":1,"specSection":"3.1","docsUrl":"u"}',
+    '{"type":"file","file":"a.json","status":"invalid","format":"json","bytes":10,"mcpdesc":null,"errors":1,"warnings":0,"infos":0,"tools":0,"durationMs":0.5,"truncated":false}',
+    '{"type":"file","file":"c.jsonl","line":2,"status":"valid","format":"jsonl","bytes":30,"mcpdesc":"0.7.0","errors":0,"warnings":0,"infos":0,"tools":3,"durationMs":0.2,"truncated":false}',
+    '{"type":"summary","exitCode":1,"aborted":false,"failOn":"error","files":{"total":2,"valid":0,"invalid":2,"error":0,"skipped":0},"documents":2,"counts":{"error":1,"warning":0,"info":0},"byRule":{"mcpdesc.document.syntax":1},"bytes":40,"tools":3,"wallMs":50,"throughput":{"filesPerSec":40,"mbPerSec":0,"toolsPerSec":60},"peakRssBytes":100,"shard":{"index":1,"count":2}}',
+  ];
+  const shard2 = [
+    run(2),
+    '{"type":"file","file":"b.yaml","status":"valid","format":"yaml","bytes":20,"mcpdesc":"0.7.0","errors":0,"warnings":0,"infos":0,"tools":1,"durationMs":0.9,"truncated":false}',
+    '{"type":"diagnostic","file":"d.json","ruleId":"mcpdesc.tool.members","severity":"warning","message":"w","pointer":"/tools/0","path":["tools",0],"line":4,"column":7,"specSection":"9.1","docsUrl":"u"}',
+    '{"type":"file","file":"d.json","status":"valid","format":"json","bytes":40,"mcpdesc":"0.7.0","errors":0,"warnings":1,"infos":0,"tools":1,"durationMs":0.1,"truncated":false}',
+    '{"type":"summary","exitCode":0,"aborted":false,"failOn":"error","files":{"total":2,"valid":2,"invalid":0,"error":0,"skipped":0},"documents":2,"counts":{"error":0,"warning":1,"info":0},"byRule":{"mcpdesc.tool.members":1},"bytes":60,"tools":2,"wallMs":80,"throughput":{"filesPerSec":25,"mbPerSec":0,"toolsPerSec":25},"peakRssBytes":300,"shard":{"index":2,"count":2}}',
+  ];
+
+  it('interleaves the documents by file and writes the summed summary', async () => {
+    const { result, text } = await merge([
+      source('shard-2.ndjson', shard2),
+      source('shard-1.ndjson', shard1),
+    ]);
+    assert.deepEqual(result.problems, []);
+    const lines = text.trimEnd().split('\n');
+    assert.equal(lines.length, 8);
+    // Documents verbatim, in file order: a.json, b.yaml, c.jsonl (line 2), d.json.
+    assert.deepEqual(lines.slice(1, 7), [shard1[1], shard1[2], shard2[1], shard1[3], shard2[2], shard2[3]]);
+    const run0 = JSON.parse(lines[0]!) as Rec;
+    assert.equal(run0.shard, null);
+    assert.equal(run0.filesPlanned, 4);
+    assert.equal(run0.startedAt, '2026-11-30T02:00:01.000Z');
+    const summary = JSON.parse(lines.at(-1)!) as Rec;
+    assert.deepEqual(summary, {
+      type: 'summary',
+      exitCode: 1,
+      aborted: false,
+      failOn: 'error',
+      files: { total: 4, valid: 2, invalid: 2, error: 0, skipped: 0 },
+      documents: 4,
+      counts: { error: 1, warning: 1, info: 0 },
+      byRule: { 'mcpdesc.document.syntax': 1, 'mcpdesc.tool.members': 1 },
+      bytes: 100,
+      tools: 5,
+      wallMs: 80,
+      throughput: { filesPerSec: 50, mbPerSec: 0, toolsPerSec: 62.5 },
+      peakRssBytes: 300,
+      shard: null,
+    });
+  });
+});
