@@ -1,0 +1,267 @@
+// `mcpdesc-validate compare OLD.ndjson NEW.ndjson`: what changed between two runs, for the nightly
+// report. Findings are matched by fingerprint (file + rule id + pointer, never line numbers), counted
+// like a baseline: 2 before and 3 now is 1 new and 2 unchanged.
+//
+// Both reports are in document order (a run's output, or `merge`'s), so they are walked side by side
+// one file at a time: memory holds one file's findings, not two runs' worth.
+import { fingerprint } from './baseline.js';
+import { canonicalJson } from './canonical.js';
+import type { DocumentGroup, JsonRecord, ReportReader, ReportSource } from './ndjson.js';
+import { openReport, ReportError, sourceName } from './ndjson.js';
+
+export type Change = 'new' | 'fixed' | 'unchanged';
+export const CHANGES: readonly Change[] = ['new', 'fixed', 'unchanged'];
+
+export interface ComparedFinding {
+  type: 'finding';
+  change: Change;
+  file: string;
+  ruleId: string;
+  pointer: string;
+  fingerprint: string;
+  severity: string;
+  message: string;
+  /** From the new run (the old one for fixed findings). */
+  line?: number;
+  column?: number;
+  /** JSON Lines: the document's line in its file. */
+  documentLine?: number;
+}
+
+export interface ChangeCounts {
+  new: number;
+  fixed: number;
+  unchanged: number;
+}
+
+export interface ComparisonRecord {
+  type: 'comparison';
+  old: { source: string; tool: unknown; startedAt: unknown };
+  new: { source: string; tool: unknown; startedAt: unknown };
+  counts: ChangeCounts;
+  byRule: Record<string, ChangeCounts>;
+  files: { old: number; new: number; added: number; removed: number };
+  /** Things that make the comparison less than exact (tool upgraded, options changed, truncation). */
+  notes: string[];
+}
+
+export interface CompareResult {
+  /** 0 no new findings, 1 new findings, 2 an input is unreadable or not a report (see problems). */
+  exitCode: number;
+  comparison: ComparisonRecord | null;
+  problems: string[];
+}
+
+interface FileFindings {
+  file: string;
+  diagnostics: Array<{ record: JsonRecord; documentLine: number | undefined }>;
+  truncated: boolean;
+}
+
+/** Reads a report one file at a time (a JSON Lines file's documents together). */
+function fileBatches(reader: ReportReader, problem: (m: string) => void) {
+  let pending: DocumentGroup | null | undefined;
+  let lastFile: string | undefined;
+  return async (): Promise<FileFindings | null> => {
+    if (pending === undefined) pending = await reader.next();
+    if (pending === null) return null;
+    const batch: FileFindings = { file: pending.file, diagnostics: [], truncated: false };
+    if (lastFile !== undefined && batch.file < lastFile) {
+      problem(
+        `${reader.name}:${pending.fileRecord.lineNo}: ${batch.file} comes after ${lastFile}: not in document order`,
+      );
+    }
+    lastFile = batch.file;
+    while (pending !== null && pending.file === batch.file) {
+      for (const { record } of pending.records) {
+        if (record.type === 'diagnostic') batch.diagnostics.push({ record, documentLine: pending.line });
+      }
+      if (pending.fileRecord.record.truncated === true) batch.truncated = true;
+      pending = await reader.next();
+    }
+    return batch;
+  };
+}
+
+function emptyChangeCounts(): ChangeCounts {
+  return { new: 0, fixed: 0, unchanged: 0 };
+}
+
+function findingOf(file: string, d: FileFindings['diagnostics'][number], change: Change): ComparedFinding {
+  const r = d.record;
+  const ruleId = String(r.ruleId);
+  const pointer = typeof r.pointer === 'string' ? r.pointer : '';
+  const finding: ComparedFinding = {
+    type: 'finding',
+    change,
+    file,
+    ruleId,
+    pointer,
+    fingerprint: fingerprint(file, ruleId, pointer),
+    severity: String(r.severity),
+    message: String(r.message ?? ''),
+  };
+  if (typeof r.line === 'number') finding.line = r.line;
+  if (typeof r.column === 'number') finding.column = r.column;
+  if (d.documentLine !== undefined) finding.documentLine = d.documentLine;
+  return finding;
+}
+
+/** Compare one file's findings: new/unchanged in the new run's order, then fixed in the old run's. */
+function compareFile(
+  file: string,
+  before: FileFindings['diagnostics'],
+  after: FileFindings['diagnostics'],
+): ComparedFinding[] {
+  const remaining = new Map<string, Array<FileFindings['diagnostics'][number]>>();
+  for (const d of before) {
+    const fp = fingerprint(file, String(d.record.ruleId), String(d.record.pointer ?? ''));
+    const list = remaining.get(fp);
+    if (list) list.push(d);
+    else remaining.set(fp, [d]);
+  }
+  const out: ComparedFinding[] = [];
+  for (const d of after) {
+    const finding = findingOf(file, d, 'new');
+    const list = remaining.get(finding.fingerprint);
+    if (list && list.length > 0) {
+      list.shift();
+      finding.change = 'unchanged';
+    }
+    out.push(finding);
+  }
+  for (const list of remaining.values()) for (const d of list) out.push(findingOf(file, d, 'fixed'));
+  return out;
+}
+
+function runNotes(oldRun: JsonRecord, newRun: JsonRecord): string[] {
+  const notes: string[] = [];
+  const tool = (r: JsonRecord) => (r.tool as { version?: unknown } | undefined)?.version;
+  if (tool(oldRun) !== tool(newRun)) {
+    notes.push(
+      `tool version changed from ${String(tool(oldRun))} to ${String(tool(newRun))}: rule changes show as new or fixed`,
+    );
+  }
+  const oldOptions = (oldRun.options ?? {}) as JsonRecord;
+  const newOptions = (newRun.options ?? {}) as JsonRecord;
+  const keys = new Set([...Object.keys(oldOptions), ...Object.keys(newOptions)]);
+  const changed = [...keys].filter(
+    (k) => k !== 'shard' && canonicalJson(oldOptions[k] ?? null) !== canonicalJson(newOptions[k] ?? null),
+  );
+  if (changed.length > 0) notes.push(`options differ between the runs: ${changed.sort().join(', ')}`);
+  if (canonicalJson(oldRun.target ?? null) !== canonicalJson(newRun.target ?? null)) {
+    notes.push(
+      `target differs: ${JSON.stringify(oldRun.target ?? null)} then ${JSON.stringify(newRun.target ?? null)}`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * Compare two reports. Each finding is passed to `onFinding` in file order (await it for
+ * backpressure); the returned comparison record tallies them. Never throws for bad input.
+ */
+export async function compareRuns(
+  oldSource: ReportSource,
+  newSource: ReportSource,
+  onFinding: (finding: ComparedFinding) => void | Promise<void> = () => {},
+): Promise<CompareResult> {
+  const problems: string[] = [];
+  const problem = (m: string) => problems.push(m);
+  const readers: ReportReader[] = [];
+  for (const source of [oldSource, newSource]) {
+    try {
+      readers.push(await openReport(source, problem));
+    } catch (error) {
+      problem(error instanceof ReportError ? error.message : `cannot read ${sourceName(source)}`);
+    }
+  }
+  const [oldReader, newReader] = readers;
+  if (!oldReader || !newReader) return { exitCode: 2, comparison: null, problems };
+  for (const reader of readers) {
+    if (reader.run === null)
+      problem(`${reader.name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
+  }
+  if (problems.length > 0) return { exitCode: 2, comparison: null, problems };
+
+  const comparison: ComparisonRecord = {
+    type: 'comparison',
+    old: { source: oldReader.name, tool: oldReader.run!.tool, startedAt: oldReader.run!.startedAt },
+    new: { source: newReader.name, tool: newReader.run!.tool, startedAt: newReader.run!.startedAt },
+    counts: emptyChangeCounts(),
+    byRule: {},
+    files: { old: 0, new: 0, added: 0, removed: 0 },
+    notes: runNotes(oldReader.run!, newReader.run!),
+  };
+  const nextOld = fileBatches(oldReader, problem);
+  const nextNew = fileBatches(newReader, problem);
+  let before = await nextOld();
+  let after = await nextNew();
+  let truncated = 0;
+  while (before !== null || after !== null) {
+    let file: string;
+    let oldDiagnostics: FileFindings['diagnostics'] = [];
+    let newDiagnostics: FileFindings['diagnostics'] = [];
+    if (after === null || (before !== null && before.file < after.file)) {
+      file = before!.file;
+      oldDiagnostics = before!.diagnostics;
+      if (before!.truncated) truncated++;
+      comparison.files.old++;
+      comparison.files.removed++;
+      before = await nextOld();
+    } else if (before === null || after.file < before.file) {
+      file = after.file;
+      newDiagnostics = after.diagnostics;
+      if (after.truncated) truncated++;
+      comparison.files.new++;
+      comparison.files.added++;
+      after = await nextNew();
+    } else {
+      file = after.file;
+      oldDiagnostics = before.diagnostics;
+      newDiagnostics = after.diagnostics;
+      if (before.truncated || after.truncated) truncated++;
+      comparison.files.old++;
+      comparison.files.new++;
+      before = await nextOld();
+      after = await nextNew();
+    }
+    for (const finding of compareFile(file, oldDiagnostics, newDiagnostics)) {
+      comparison.counts[finding.change]++;
+      comparison.byRule[finding.ruleId] ??= emptyChangeCounts();
+      comparison.byRule[finding.ruleId]![finding.change]++;
+      await onFinding(finding);
+    }
+  }
+  if (truncated > 0) {
+    comparison.notes.push(
+      `${truncated} file${truncated > 1 ? 's' : ''} had diagnostics cut by --max-diagnostics-per-file; their hidden findings are not compared`,
+    );
+  }
+  for (const reader of readers) {
+    if (reader.summary === null)
+      problem(`${reader.name} has no summary record (the run did not finish, or its output was cut)`);
+  }
+  const sorted: Record<string, ChangeCounts> = {};
+  for (const rule of Object.keys(comparison.byRule).sort()) sorted[rule] = comparison.byRule[rule]!;
+  comparison.byRule = sorted;
+  const exitCode = problems.length > 0 ? 2 : comparison.counts.new > 0 ? 1 : 0;
+  return { exitCode, comparison, problems };
+}
+
+/** One line per finding for people: `+ new  file:line:col severity ruleId message`. */
+export function formatFindingText(f: ComparedFinding): string {
+  const mark = f.change === 'new' ? '+' : f.change === 'fixed' ? '-' : ' ';
+  const where =
+    f.line !== undefined ? `${f.file}:${f.line}${f.column !== undefined ? `:${f.column}` : ''}` : f.file;
+  return `${mark} ${f.change.padEnd(9)} ${where} ${f.severity} ${f.ruleId} ${f.message}${f.pointer ? ` (${f.pointer})` : ''}`;
+}
+
+export function formatComparisonText(c: ComparisonRecord): string {
+  const lines = [
+    `compare: ${c.counts.new} new, ${c.counts.fixed} fixed, ${c.counts.unchanged} unchanged ` +
+      `(${c.old.source} → ${c.new.source}; files: ${c.files.added} added, ${c.files.removed} removed)`,
+  ];
+  for (const note of c.notes) lines.push(`note: ${note}`);
+  return lines.join('\n');
+}

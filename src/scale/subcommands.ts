@@ -1,0 +1,197 @@
+// The `merge` and `compare` subcommands as functions of (args, out, err) → exit code, so the CLI wires
+// them under commander (passing the arguments after the subcommand name through) and tests call them
+// directly. They parse their own arguments with node:util parseArgs and never touch process.
+//
+//   mcpdesc-validate merge [-o FILE] SHARD.ndjson…
+//     exit 0: merged, no finding at or above the run's --fail-on
+//     exit 1: merged, findings at or above --fail-on (or a shard failed on --strict-baseline)
+//     exit 2: usage error; an input unreadable, damaged, not a report; shards of different tool
+//             versions or options (refused, nothing written); a shard missing, given twice, or cut
+//             short; a document in two shards; a shard that itself ended with exit 2 or was interrupted
+//
+//   mcpdesc-validate compare [--format ndjson|text] [--only new,fixed,unchanged] OLD.ndjson NEW.ndjson
+//     exit 0: no new findings; 1: new findings; 2: usage error or an input unreadable / not a report
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { createAtomicWriter } from './atomic.js';
+import type { Change, ComparedFinding } from './compare.js';
+import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
+import { mergeRuns } from './merge.js';
+import { streamOut } from './output.js';
+
+type Out = NodeJS.WritableStream;
+
+export const MERGE_USAGE = `Usage: mcpdesc-validate merge [-o FILE] SHARD.ndjson...
+
+Combine the NDJSON outputs of the shards of one run (--shard K/N) into one report in document order,
+with one summary recomputed for the whole run. Inputs may be gzip-compressed (.gz).
+
+Options:
+  -o, --output FILE  write the merged report to FILE (atomically) instead of stdout
+  -h, --help         show this help
+
+Exit codes: 0 clean, 1 findings at or above the run's --fail-on, 2 inputs refused, incomplete or unreadable.
+`;
+
+export const COMPARE_USAGE = `Usage: mcpdesc-validate compare [options] OLD.ndjson NEW.ndjson
+
+List findings that are new, fixed or unchanged between two reports (matched by file, rule and JSON
+pointer, never by line), followed by a tally.
+
+Options:
+  --format ndjson|text   output format (default ndjson)
+  --only LIST            changes to list, comma-separated from new,fixed,unchanged
+                         (default: all for ndjson, new,fixed for text); the tally always counts all
+  -h, --help             show this help
+
+Exit codes: 0 no new findings, 1 new findings, 2 usage error or unreadable input.
+`;
+
+async function write(out: Out, text: string): Promise<void> {
+  await streamOut(out).write(text);
+}
+
+function usageError(err: Out, command: string, message: string, usage: string): number {
+  err.write(`mcpdesc-validate ${command}: ${message}\n\n${usage}`);
+  return 2;
+}
+
+type OptionsSpec = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
+
+function parse(args: string[], options: OptionsSpec) {
+  return parseArgs({ args, options, allowPositionals: true, strict: true });
+}
+
+/** `merge`: see MERGE_USAGE. Problems go to `err`, the merged report to `out` (or --output). */
+export async function runMerge(args: string[], out: Out, err: Out): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args, { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } });
+  } catch (error) {
+    return usageError(err, 'merge', (error as Error).message, MERGE_USAGE);
+  }
+  if (parsed.values.help) {
+    await write(out, MERGE_USAGE);
+    return 0;
+  }
+  if (parsed.positionals.length === 0) {
+    return usageError(err, 'merge', 'name the shard outputs to merge', MERGE_USAGE);
+  }
+  const outputPath = parsed.values.output;
+  let target: Out = out;
+  let atomic: Awaited<ReturnType<typeof createAtomicWriter>> | null = null;
+  if (typeof outputPath === 'string') {
+    try {
+      atomic = await createAtomicWriter(outputPath);
+    } catch (error) {
+      err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const writer = atomic;
+    target = new Writable({
+      write(chunk, _encoding, done) {
+        writer.write(String(chunk)).then(() => done(), done);
+      },
+    });
+  }
+  const result = await mergeRuns(parsed.positionals, target);
+  for (const problem of result.problems) err.write(`mcpdesc-validate merge: ${problem}\n`);
+  if (atomic) {
+    try {
+      // Writes still queued in the adapter must reach the file before it is renamed into place.
+      await new Promise<void>((resolve, reject) => {
+        target.once('error', reject);
+        target.end(() => resolve());
+      });
+      if (result.refused) await atomic.abort();
+      else await atomic.commit();
+    } catch (error) {
+      err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
+  return result.exitCode;
+}
+
+function parseOnly(value: string): Set<Change> | string {
+  const picked = new Set<Change>();
+  for (const part of value.split(',').map((s) => s.trim())) {
+    if (!(CHANGES as readonly string[]).includes(part)) {
+      return `--only takes a comma-separated list of ${CHANGES.join(', ')}; got "${part}"`;
+    }
+    picked.add(part as Change);
+  }
+  return picked;
+}
+
+/** `compare`: see COMPARE_USAGE. */
+export async function runCompare(args: string[], out: Out, err: Out): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args, {
+      format: { type: 'string' },
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
+  } catch (error) {
+    return usageError(err, 'compare', (error as Error).message, COMPARE_USAGE);
+  }
+  if (parsed.values.help) {
+    await write(out, COMPARE_USAGE);
+    return 0;
+  }
+  const format = parsed.values.format ?? 'ndjson';
+  if (format !== 'ndjson' && format !== 'text') {
+    return usageError(
+      err,
+      'compare',
+      `--format must be ndjson or text, got "${String(format)}"`,
+      COMPARE_USAGE,
+    );
+  }
+  if (parsed.positionals.length !== 2) {
+    return usageError(
+      err,
+      'compare',
+      `expected two reports (OLD NEW), got ${parsed.positionals.length}`,
+      COMPARE_USAGE,
+    );
+  }
+  let only: Set<Change>;
+  if (typeof parsed.values.only === 'string') {
+    const picked = parseOnly(parsed.values.only);
+    if (typeof picked === 'string') return usageError(err, 'compare', picked, COMPARE_USAGE);
+    only = picked;
+  } else {
+    only = new Set(format === 'text' ? ['new', 'fixed'] : CHANGES);
+  }
+
+  const stream = streamOut(out);
+  let buffer = '';
+  const emit = async (line: string) => {
+    buffer += `${line}\n`;
+    if (buffer.length >= 65_536) {
+      const chunk = buffer;
+      buffer = '';
+      await stream.write(chunk);
+    }
+  };
+  const onFinding = async (finding: ComparedFinding) => {
+    if (!only.has(finding.change)) return;
+    await emit(format === 'text' ? formatFindingText(finding) : JSON.stringify(finding));
+  };
+  const [oldPath, newPath] = parsed.positionals as [string, string];
+  const result = await compareRuns(oldPath, newPath, onFinding);
+  if (result.comparison) {
+    await emit(
+      format === 'text' ? formatComparisonText(result.comparison) : JSON.stringify(result.comparison),
+    );
+  }
+  if (buffer !== '') await stream.write(buffer);
+  for (const problem of result.problems) err.write(`mcpdesc-validate compare: ${problem}\n`);
+  if (stream.error) {
+    err.write(`mcpdesc-validate compare: cannot write the output: ${stream.error.message}\n`);
+    return 2;
+  }
+  return result.exitCode;
+}

@@ -1,0 +1,131 @@
+// Acceptance (issue #7): with a baseline, only a newly added defect fails the run; --strict-baseline
+// fails when baselined findings disappeared; `compare` lists what changed between two nights.
+// Needs the CLI wiring of --baseline, --write-baseline, --strict-baseline and the `compare` subcommand.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  type CliRun,
+  type CorpusFile,
+  cli,
+  type Rec,
+  tempDir,
+  validDocument,
+  writeCorpus,
+} from './scale-support.js';
+
+const diagnostics = (run: CliRun) => run.records.filter((r) => r.type === 'diagnostic');
+const unsuppressed = (run: CliRun) => diagnostics(run).filter((d) => d.suppressed !== true);
+
+describe('--baseline', () => {
+  const tmp = tempDir('baseline');
+  const baseline = () => join(tmp.path, 'baseline.ndjson');
+  let corpus: CorpusFile[];
+  let first: CliRun;
+
+  before(async () => {
+    corpus = writeCorpus(tmp.path, 40);
+    first = await cli(['--format', 'ndjson', '--write-baseline', baseline(), 'reg'], tmp.path);
+  });
+  after(() => tmp.remove());
+
+  it('--write-baseline records the findings of the run (which still fails on them)', () => {
+    assert.equal(first.code, 1, first.stderr);
+    const lines = readFileSync(baseline(), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Rec);
+    assert.equal(lines[0]!.type, 'baseline');
+    const recorded = lines.slice(1).reduce((n, e) => n + (e.count as number), 0);
+    assert.equal(recorded, diagnostics(first).length);
+    const defective = new Set(corpus.filter((c) => c.defect !== null).map((c) => c.file));
+    assert.deepEqual(new Set(lines.slice(1).map((e) => e.file)), defective);
+  });
+
+  it('with the baseline, the same corpus passes and every finding is marked suppressed', async () => {
+    const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      diagnostics(run).length,
+      diagnostics(first).length,
+      'suppressed findings are still reported',
+    );
+    assert.deepEqual(unsuppressed(run), []);
+  });
+
+  it('only a newly added defect fails the run', async () => {
+    const victim = corpus.find((c) => c.defect === null && c.file.endsWith('.json'))!;
+    const path = join(tmp.path, victim.file);
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, '[]');
+    try {
+      const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+      assert.equal(run.code, 1);
+      const fresh = unsuppressed(run);
+      assert.ok(fresh.length >= 1);
+      assert.ok(
+        fresh.every((d) => d.file === victim.file),
+        JSON.stringify(fresh),
+      );
+    } finally {
+      writeFileSync(path, original);
+    }
+  });
+
+  it('--strict-baseline fails when a baselined finding disappeared; without it the run passes', async () => {
+    const fixed = corpus.find((c) => c.defect === 'root-array')!;
+    const path = join(tmp.path, fixed.file);
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, JSON.stringify(validDocument('fixed', 2)));
+    try {
+      const lenient = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+      assert.equal(lenient.code, 0, lenient.stderr);
+      const strict = await cli(
+        ['--format', 'ndjson', '--baseline', baseline(), '--strict-baseline', 'reg'],
+        tmp.path,
+      );
+      assert.equal(strict.code, 1);
+      assert.match(strict.stderr, new RegExp(fixed.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    } finally {
+      writeFileSync(path, original);
+    }
+  });
+
+  it('a previous NDJSON report works as a baseline', async () => {
+    const report = join(tmp.path, 'last-night.ndjson');
+    writeFileSync(report, first.stdout);
+    const run = await cli(['--format', 'ndjson', '--baseline', report, 'reg'], tmp.path);
+    assert.equal(run.code, 0, run.stderr);
+  });
+
+  it('a missing or malformed baseline is exit 2 naming the file', async () => {
+    const missing = await cli(
+      ['--format', 'ndjson', '--baseline', 'no-such-baseline.ndjson', 'reg'],
+      tmp.path,
+    );
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /no-such-baseline\.ndjson/);
+    const bad = join(tmp.path, 'bad-baseline.ndjson');
+    writeFileSync(bad, '{"type":"baseline","schemaVersion":1}\n{oops\n');
+    const malformed = await cli(['--format', 'ndjson', '--baseline', bad, 'reg'], tmp.path);
+    assert.equal(malformed.code, 2);
+    assert.match(malformed.stderr, /bad-baseline\.ndjson/);
+  });
+
+  it('`compare` lists the new defect between two nights', async () => {
+    const night1 = join(tmp.path, 'night1.ndjson');
+    const night2 = join(tmp.path, 'night2.ndjson');
+    writeFileSync(night1, first.stdout);
+    const victim = corpus.filter((c) => c.defect === null && c.file.endsWith('.json'))[1]!;
+    writeFileSync(join(tmp.path, victim.file), '[]');
+    const second = await cli(['--format', 'ndjson', 'reg'], tmp.path);
+    writeFileSync(night2, second.stdout);
+    const compared = await cli(['compare', night1, night2], tmp.path);
+    assert.equal(compared.code, 1, compared.stderr);
+    const news = compared.records.filter((r) => r.type === 'finding' && r.change === 'new');
+    assert.ok(news.length >= 1 && news.every((r) => r.file === victim.file));
+    assert.equal(compared.records.at(-1)!.type, 'comparison');
+    assert.ok(existsSync(night2));
+  });
+});

@@ -1,0 +1,103 @@
+// Acceptance (issue #7): a warm cache replays identical records (cached: true), never trusts a
+// corrupt cache, and misses when the content or the options change. The speed-up (≥ 2× is the
+// target) is printed as a test diagnostic, not asserted: timings are not test material here.
+// Needs the CLI wiring of --cache / --cache-location.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import {
+  type CliRun,
+  type CorpusFile,
+  cli,
+  comparable,
+  type Rec,
+  tempDir,
+  writeCorpus,
+} from './scale-support.js';
+
+const fileRecords = (run: CliRun) => run.records.filter((r) => r.type === 'file');
+
+describe('--cache', () => {
+  const tmp = tempDir('cache');
+  const location = () => join(tmp.path, 'cache');
+  const args = (...extra: string[]) => [
+    '--format',
+    'ndjson',
+    '--cache',
+    '--cache-location',
+    location(),
+    ...extra,
+    'reg',
+  ];
+  let corpus: CorpusFile[];
+  let cold: CliRun;
+  let warm: CliRun;
+
+  before(async () => {
+    // ~300 files of 30 tools with long descriptions (~25-40 KB each): parsing dominates, as in a registry.
+    corpus = writeCorpus(tmp.path, 300, { tools: 30, descriptionChars: 400 });
+    cold = await cli(args(), tmp.path);
+    warm = await cli(args(), tmp.path);
+  });
+  after(() => tmp.remove());
+
+  it('the cold run fills the cache; nothing in it is marked cached', () => {
+    assert.equal(cold.code, 1, cold.stderr);
+    assert.ok(readdirSync(location()).length > 0, 'a cache store was written');
+    const files = fileRecords(cold);
+    assert.equal(new Set(files.map((r) => r.file)).size, corpus.length);
+    assert.ok(files.every((r) => r.cached !== true));
+  });
+
+  it('the warm run replays every result: identical records, marked cached: true', (t) => {
+    assert.equal(warm.code, cold.code);
+    assert.deepEqual(
+      comparable(warm.records, { dropCached: true }),
+      comparable(cold.records, { dropCached: true }),
+    );
+    assert.ok(fileRecords(warm).every((r) => r.cached === true));
+    t.diagnostic(
+      `cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms: ${(cold.ms / warm.ms).toFixed(2)}× (target ≥ 2×)`,
+    );
+  });
+
+  it('a changed file misses, the others still hit', async () => {
+    const changed = corpus.find((c) => c.defect === null && c.file.endsWith('.json'))!;
+    const path = join(tmp.path, changed.file);
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as Rec;
+    doc.tools = [];
+    writeFileSync(path, JSON.stringify(doc));
+    const run = await cli(args(), tmp.path);
+    const misses = fileRecords(run).filter((r) => r.cached !== true);
+    assert.deepEqual(
+      misses.map((r) => r.file),
+      [changed.file],
+    );
+    const record = fileRecords(run).find((r) => r.file === changed.file)!;
+    assert.equal(record.tools, 0, 'the new content was checked');
+  });
+
+  it('changed options miss the cache', async () => {
+    const run = await cli(args('--max-diagnostics-per-file', '7'), tmp.path);
+    assert.ok(fileRecords(run).every((r) => r.cached !== true));
+  });
+
+  it('a corrupt cache is ignored with a warning on stderr, and the results are still right', async () => {
+    const fresh = await cli(args(), tmp.path); // settle the cache after the edits above
+    for (const name of readdirSync(location())) {
+      const path = join(location(), name);
+      const text = readFileSync(path, 'utf8');
+      // Flip results inside the store: a cache that is trusted blindly would now replay "valid".
+      writeFileSync(path, text.replaceAll('"invalid"', '"valid"'));
+    }
+    const run = await cli(args(), tmp.path);
+    assert.match(run.stderr, /cache/i);
+    assert.equal(run.code, fresh.code);
+    assert.ok(fileRecords(run).every((r) => r.cached !== true));
+    assert.deepEqual(
+      comparable(run.records, { dropCached: true }),
+      comparable(fresh.records, { dropCached: true }),
+    );
+  });
+});

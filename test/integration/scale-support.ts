@@ -1,0 +1,158 @@
+// Spawning the real CLI for the scale acceptance tests, and a small corpus of our own documents with
+// known defects (valid documents, malformed JSON, non-object roots, YAML, a JSON Lines dump).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** dist/test/integration → repository root. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const BIN = join(ROOT, 'bin/mcpdesc-validate.js');
+
+export type Rec = Record<string, unknown>;
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  records: Rec[];
+  ms: number;
+}
+
+export function parseRecords(text: string): Rec[] {
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Rec);
+}
+
+/** Run the CLI in `cwd`; records are parsed only when stdout is NDJSON. */
+export function cli(args: string[], cwd: string): Promise<CliRun> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, CI: '1' } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const stdout = Buffer.concat(out).toString('utf8');
+      let records: Rec[] = [];
+      try {
+        records = parseRecords(stdout);
+      } catch {
+        records = [];
+      }
+      resolve({
+        code,
+        stdout,
+        stderr: Buffer.concat(err).toString('utf8'),
+        records,
+        ms: performance.now() - started,
+      });
+    });
+  });
+}
+
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), `scale-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A valid 0.7.0 document with `tools` tools, each description about `descriptionChars` long. */
+export function validDocument(name: string, tools: number, descriptionChars = 120): Rec {
+  const words = 'lookup forecast weather station city units metric imperial returns hourly daily'.split(' ');
+  const description = (seed: number) => {
+    let text = '';
+    for (let i = 0; text.length < descriptionChars; i++) text += `${words[(seed + i * 7) % words.length]} `;
+    return text.trim();
+  };
+  return {
+    mcpdesc: '0.7.0',
+    info: { name, version: '1.0.0', description: description(name.length) },
+    transports: [{ type: 'stdio', command: name }],
+    tools: Array.from({ length: tools }, (_, i) => ({
+      name: `${name.replace(/[^A-Za-z0-9_]/g, '_')}_tool_${i}`,
+      description: description(i),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          city: { type: 'string', description: description(i + 1) },
+          units: { type: 'string', enum: ['metric', 'imperial'] },
+          days: { type: 'integer', minimum: 1, maximum: 14 },
+        },
+        required: ['city'],
+      },
+    })),
+  };
+}
+
+export type Defect = null | 'syntax' | 'root-array';
+
+export interface CorpusFile {
+  /** Path relative to the corpus root's parent (as the CLI reports it when run from there). */
+  file: string;
+  defect: Defect;
+}
+
+/**
+ * Write `count` documents under `<dir>/reg/`: every 9th has malformed JSON, every 13th an array
+ * root (both error-level findings in every configuration), one YAML file and one JSON Lines dump with
+ * a bad line. Returns the files in sorted order.
+ */
+export function writeCorpus(
+  dir: string,
+  count: number,
+  options: { tools?: number; descriptionChars?: number } = {},
+) {
+  const files: CorpusFile[] = [];
+  const put = (rel: string, text: string, defect: Defect) => {
+    const full = join(dir, rel);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, text);
+    files.push({ file: rel, defect });
+  };
+  for (let i = 0; i < count; i++) {
+    const vendor = ['acme', 'beta', 'corp', 'delta'][i % 4];
+    const rel = `reg/${vendor}/server-${String(i).padStart(4, '0')}.json`;
+    const doc = validDocument(`srv${i}`, options.tools ?? 1 + (i % 5), options.descriptionChars);
+    if (i % 9 === 4) put(rel, JSON.stringify(doc, null, 2).slice(0, -40), 'syntax');
+    else if (i % 13 === 6) put(rel, JSON.stringify([doc]), 'root-array');
+    else put(rel, `${JSON.stringify(doc, null, 2)}\n`, null);
+  }
+  put(
+    'reg/yaml/server.yaml',
+    'mcpdesc: 0.7.0\ninfo:\n  name: y\n  version: "2026-07-28"\ntransports:\n  - type: stdio\n    command: y\ntools:\n  - name: y_tool\n    inputSchema:\n      type: object\n',
+    null,
+  );
+  const lines = [0, 1, 2].map((i) => JSON.stringify(validDocument(`line${i}`, 2)));
+  lines.splice(1, 0, '{"mcpdesc": "0.7.0", broken');
+  put('reg/dump/registry.jsonl', `${lines.join('\n')}\n`, 'syntax');
+  return files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** Records minus what differs between two equivalent runs: timing and run metadata. */
+export function comparable(records: Rec[], options: { dropCached?: boolean } = {}): Rec[] {
+  return records
+    .filter((r) => r.type !== 'run')
+    .map((r) => {
+      const copy = { ...r };
+      if (r.type === 'file') {
+        delete copy.durationMs;
+        if (options.dropCached) delete copy.cached;
+      }
+      if (r.type === 'summary') {
+        delete copy.wallMs;
+        delete copy.throughput;
+        delete copy.peakRssBytes;
+        if (options.dropCached && copy.files) {
+          const files = { ...(copy.files as Rec) };
+          delete files.cached;
+          copy.files = files;
+        }
+      }
+      return copy;
+    });
+}
