@@ -1,0 +1,18 @@
+// The document-provided schemas of a Tool (§9.2): `inputSchema` and `outputSchema`, when they are
+// objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check.
+import { isObject, type JsonObject } from './values.js';
+
+export const TOOL_SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
+export type ToolSchemaKey = (typeof TOOL_SCHEMA_KEYS)[number];
+
+export function forEachToolSchema(
+  tool: unknown,
+  visit: (key: ToolSchemaKey, schema: JsonObject) => void,
+): void {
+  if (!isObject(tool)) return;
+  for (const key of TOOL_SCHEMA_KEYS) {
+    if (!Object.hasOwn(tool, key)) continue;
+    const schema = tool[key];
+    if (isObject(schema)) visit(key, schema);
+  }
+}

@@ -1,0 +1,269 @@
+// Walks a document-provided JSON Schema as data: iteratively (an explicit stack, so 100k levels of
+// nesting cannot overflow the call stack), only through keywords that hold subschemas (so `enum`,
+// `const`, `default`, `examples` and unknown keywords are never mistaken for schemas, and a property
+// *named* `$ref` is not a reference), recording every `$ref`/`$dynamicRef`/`$recursiveRef` with the
+// schema resource it appears in, and every `$id`/`$anchor` that a reference may target.
+// References are then resolved by lookup, never followed, so `$ref` cycles cannot loop.
+import type { Dialect } from './meta-options.js';
+
+/** Schema nesting beyond this is reported once and not checked (real tool schemas stay under ~30). */
+export const MAX_SCHEMA_DEPTH = 1000;
+
+export type SchemaPath = Array<string | number>;
+
+export type RefKeyword = '$ref' | '$dynamicRef' | '$recursiveRef';
+
+export interface RefSite {
+  /** Where the keyword is, relative to the schema root (ends with the keyword). */
+  path: SchemaPath;
+  keyword: RefKeyword;
+  value: string;
+}
+
+export interface UnresolvedRef extends RefSite {
+  /** Why it does not resolve, phrased for a message. */
+  reason: string;
+}
+
+export interface SchemaAnalysis {
+  /** True when nesting exceeded MAX_SCHEMA_DEPTH: nothing below was walked. */
+  tooDeep: boolean;
+  /** Local references (fragment-only or naming an embedded `$id`) that do not resolve. */
+  unresolved: UnresolvedRef[];
+  /** References to documents outside this schema: never fetched. */
+  external: RefSite[];
+}
+
+// Keywords whose value is one subschema.
+const SCHEMA_KEYWORDS = new Set([
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  'items',
+]);
+// Keywords whose value is an object of subschemas. `definitions` and `dependencies` are walked in every
+// dialect: 2020-12 keeps them in its meta-schema for compatibility and real schemas still use them.
+const MAP_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
+// Keywords whose value is an array of subschemas (`items` too, in its draft-07/2019-09 array form).
+const ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+
+// A base for schemas without an absolute `$id`, so relative `$id`s and `$ref`s can be compared as URLs.
+const PLACEHOLDER_BASE = 'https://schema.mcpdesc.invalid/root.json';
+
+/** A path built by linking to the parent: O(1) per node; materialized only for findings. */
+interface PathLink {
+  readonly parent: PathLink | null;
+  readonly segment: string | number;
+}
+
+function toPath(link: PathLink | null): SchemaPath {
+  const out: SchemaPath = [];
+  for (let l = link; l !== null; l = l.parent) out.push(l.segment);
+  return out.reverse();
+}
+
+interface Resource {
+  /** Absolute URI without fragment. */
+  base: string;
+  root: unknown;
+  anchors: Set<string>;
+  dynamicAnchors: Set<string>;
+}
+
+interface PendingRef {
+  link: PathLink;
+  keyword: RefKeyword;
+  value: string;
+  resource: Resource;
+}
+
+interface Frame {
+  node: unknown;
+  link: PathLink | null;
+  depth: number;
+  resource: Resource;
+}
+
+function stripFragment(uri: string): string {
+  const hash = uri.indexOf('#');
+  return hash === -1 ? uri : uri.slice(0, hash);
+}
+
+function resolveUri(ref: string, base: string): string | null {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return null;
+  }
+}
+
+const analyses = new WeakMap<object, SchemaAnalysis>();
+
+/**
+ * Walk a schema once and report its reference problems. Memoized per schema object, so the several
+ * rules that need the walk (local refs, external refs, meta-schema depth guard) share one pass.
+ */
+export function analyzeSchema(schema: object, dialect: Dialect): SchemaAnalysis {
+  const cached = analyses.get(schema);
+  if (cached) return cached;
+  const analysis = walk(schema, dialect);
+  analyses.set(schema, analysis);
+  return analysis;
+}
+
+function walk(schema: object, dialect: Dialect): SchemaAnalysis {
+  const resources = new Map<string, Resource>();
+  const refs: PendingRef[] = [];
+  const rootId = (schema as Record<string, unknown>).$id;
+  const rootBase =
+    typeof rootId === 'string'
+      ? (resolveUri(stripFragment(rootId), PLACEHOLDER_BASE) ?? PLACEHOLDER_BASE)
+      : PLACEHOLDER_BASE;
+  const rootResource: Resource = {
+    base: rootBase,
+    root: schema,
+    anchors: new Set(),
+    dynamicAnchors: new Set(),
+  };
+  resources.set(rootBase, rootResource);
+
+  const stack: Frame[] = [{ node: schema, link: null, depth: 0, resource: rootResource }];
+  let tooDeep = false;
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const node = frame.node;
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    if (frame.depth > MAX_SCHEMA_DEPTH) {
+      tooDeep = true;
+      break;
+    }
+    const obj = node as Record<string, unknown>;
+    let resource = frame.resource;
+
+    // `$id` starts an embedded resource (or, draft-07 `$id: "#name"`, names an anchor). The root's own
+    // `$id` was handled above.
+    const id = obj.$id;
+    if (typeof id === 'string' && frame.link !== null) {
+      if (id.startsWith('#')) {
+        if (dialect === 'draft-07') resource.anchors.add(id.slice(1));
+      } else {
+        const base = resolveUri(stripFragment(id), resource.base);
+        if (base !== null) {
+          resource = { base, root: obj, anchors: new Set(), dynamicAnchors: new Set() };
+          if (!resources.has(base)) resources.set(base, resource);
+        }
+      }
+    }
+    if (typeof obj.$anchor === 'string') resource.anchors.add(obj.$anchor);
+    if (typeof obj.$dynamicAnchor === 'string') {
+      resource.anchors.add(obj.$dynamicAnchor);
+      resource.dynamicAnchors.add(obj.$dynamicAnchor);
+    }
+
+    for (const key of Object.keys(obj)) {
+      const value = obj[key];
+      if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') {
+        if (typeof value === 'string') {
+          refs.push({ link: { parent: frame.link, segment: key }, keyword: key, value, resource });
+        }
+        continue;
+      }
+      if (value === null || typeof value !== 'object') continue;
+      const link: PathLink = { parent: frame.link, segment: key };
+      const depth = frame.depth + 1;
+      if (Array.isArray(value)) {
+        if (!ARRAY_KEYWORDS.has(key)) continue;
+        for (let i = value.length - 1; i >= 0; i--) {
+          stack.push({ node: value[i], link: { parent: link, segment: i }, depth, resource });
+        }
+      } else if (MAP_KEYWORDS.has(key)) {
+        const map = value as Record<string, unknown>;
+        const names = Object.keys(map);
+        for (let i = names.length - 1; i >= 0; i--) {
+          const name = names[i]!;
+          stack.push({ node: map[name], link: { parent: link, segment: name }, depth, resource });
+        }
+      } else if (SCHEMA_KEYWORDS.has(key)) {
+        stack.push({ node: value, link, depth, resource });
+      }
+    }
+  }
+  if (tooDeep) return { tooDeep, unresolved: [], external: [] };
+
+  const unresolved: UnresolvedRef[] = [];
+  const external: RefSite[] = [];
+  for (const ref of refs) {
+    const site: RefSite = { path: toPath(ref.link), keyword: ref.keyword, value: ref.value };
+    let target: Resource | undefined;
+    let fragment: string;
+    if (ref.value.startsWith('#')) {
+      target = ref.resource;
+      fragment = ref.value.slice(1);
+    } else {
+      const absolute = resolveUri(ref.value, ref.resource.base);
+      if (absolute === null) {
+        unresolved.push({ ...site, reason: 'is not a valid URI reference' });
+        continue;
+      }
+      const hash = absolute.indexOf('#');
+      target = resources.get(hash === -1 ? absolute : absolute.slice(0, hash));
+      fragment = hash === -1 ? '' : absolute.slice(hash + 1);
+      if (!target) {
+        external.push(site);
+        continue;
+      }
+    }
+    const reason = resolveFragment(target, fragment, ref.keyword);
+    if (reason !== null) unresolved.push({ ...site, reason });
+  }
+  return { tooDeep, unresolved, external };
+}
+
+/** Null when `fragment` names something in `resource`, else why not. */
+function resolveFragment(resource: Resource, fragment: string, keyword: RefKeyword): string | null {
+  if (fragment === '') return null;
+  if (!fragment.startsWith('/')) {
+    if (resource.anchors.has(fragment)) return null;
+    const kind = keyword === '$dynamicRef' ? '$dynamicAnchor or $anchor' : 'anchor';
+    return `names no ${kind} "${fragment}" declared in the schema`;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    return 'has a malformed percent-encoding in its JSON pointer';
+  }
+  let node: unknown = resource.root;
+  for (const raw of decoded.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(segment) || Number(segment) >= node.length) {
+        return `points to a missing location (no item "${segment}")`;
+      }
+      node = node[Number(segment)];
+    } else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment)) {
+      node = (node as Record<string, unknown>)[segment];
+    } else {
+      return `points to a missing location (no "${segment}")`;
+    }
+  }
+  if (node === null || (typeof node !== 'object' && typeof node !== 'boolean')) {
+    return 'points to a value that is not a schema';
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+// The 0.9.0-rc.3 Tool rule (seed mcpdesc.tool.members) requires `inputSchema`; 0.7.0 makes it optional.
+// A warning for 0.4.0–0.7.0 documents, an error under --target 0.9.0-rc.3. Real dumps often carry the
+// schema under another name (17,578 corpus tools use `input_schema` or `parameters`): say so.
+import { isObject } from '../json-schema/values.js';
+import { levels, type Rule } from '../rule.js';
+import { exampleDocument } from './semantic-examples.js';
+
+const MISNAMED = ['input_schema', 'parameters', 'inputschema', 'input', 'schema'];
+
+const rule: Rule = {
+  id: 'mcpdesc.tool.input-schema-present',
+  description: 'Give every tool an inputSchema.',
+  specSection: '9.1',
+  levels: levels('warning', { '0.9.0-rc.3': 'error' }),
+  examples: {
+    valid: [{ description: 'a tool with an inputSchema', document: exampleDocument() }],
+    invalid: [
+      {
+        description: 'a tool without inputSchema in a 0.7.0 document',
+        document: exampleDocument({ tools: [{ name: 'missing_schema' }] }),
+        diagnostics: [{ pointer: '/tools/0', severity: 'warning' }],
+      },
+      {
+        description: 'the same tool under the 0.9.0-rc.3 forward check',
+        document: exampleDocument({ tools: [{ name: 'missing_schema' }] }),
+        target: '0.9.0-rc.3',
+        diagnostics: [{ pointer: '/tools/0', severity: 'error' }],
+      },
+    ],
+  },
+  create(context) {
+    return {
+      element(collection, index, tool) {
+        if (collection !== 'tools' || !isObject(tool) || Object.hasOwn(tool, 'inputSchema')) return;
+        const misnamed = MISNAMED.find((key) => Object.hasOwn(tool, key));
+        const hint =
+          misnamed === undefined ? '' : ` (found "${misnamed}": the property is named "inputSchema")`;
+        context.report(
+          ['tools', index],
+          `tool has no "inputSchema"; expected a JSON Schema object describing its input${hint}`,
+        );
+      },
+    };
+  },
+};
+
+export default rule;
