@@ -15,7 +15,7 @@ export const META_VALIDATOR_FILES: Readonly<Record<Dialect, { file: string; meta
  * allErrors: every failing location of a schema is reported, not just the first.
  * Formats `uri`, `uri-reference` and `regex` are checked in ajv-formats' "fast" mode: its "full" regexes
  * are long and backtrack on hostile strings, and `$ref`/`$id` values come from untrusted documents.
- * `regex` compiles the document's pattern (`new RegExp(p, 'u')`) without running it.
+ * `regex` compiles the document's pattern (`new RegExp(p)`) without running it.
  */
 export const META_VALIDATOR_OPTIONS = {
   allErrors: true,

@@ -120,7 +120,7 @@ function expectationOf(errors: MetaError[]): string {
   const format = errors.find((e) => e.keyword === 'format');
   if (format) {
     const name = String(format.params.format);
-    if (name === 'regex') return 'a valid ECMA-262 regular expression (checked with the u flag)';
+    if (name === 'regex') return 'a valid ECMA-262 regular expression';
     return `a valid ${name} string`;
   }
   const types = new Set<string>();

@@ -40,6 +40,9 @@ const rule: Rule = {
     ],
   },
   create(context) {
+    // Tag elements are visited only when the root `tags` is an array, which is exactly when the
+    // engine has declared names: otherwise stay out of the per-element loop.
+    if (context.declaredTags === null) return {};
     const first = new Map<string, number>();
     return {
       element(collection, index, name) {

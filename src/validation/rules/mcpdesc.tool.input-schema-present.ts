@@ -6,6 +6,11 @@ import { levels, type Rule } from '../rule.js';
 import { exampleDocument } from './semantic-examples.js';
 
 const MISNAMED = ['input_schema', 'parameters', 'inputschema', 'input', 'schema'];
+const MESSAGE = 'tool has no "inputSchema"; expected a JSON Schema object describing its input';
+// Built once: this rule reports most tools of real dumps (25,588 of the corpus' 26,266).
+const MESSAGES = new Map(
+  MISNAMED.map((key) => [key, `${MESSAGE} (found "${key}": the property is named "inputSchema")`]),
+);
 
 const rule: Rule = {
   id: 'mcpdesc.tool.input-schema-present',
@@ -32,13 +37,14 @@ const rule: Rule = {
     return {
       element(collection, index, tool) {
         if (collection !== 'tools' || !isObject(tool) || Object.hasOwn(tool, 'inputSchema')) return;
-        const misnamed = MISNAMED.find((key) => Object.hasOwn(tool, key));
-        const hint =
-          misnamed === undefined ? '' : ` (found "${misnamed}": the property is named "inputSchema")`;
-        context.report(
-          ['tools', index],
-          `tool has no "inputSchema"; expected a JSON Schema object describing its input${hint}`,
-        );
+        let message = MESSAGE;
+        for (const key of MISNAMED) {
+          if (Object.hasOwn(tool, key)) {
+            message = MESSAGES.get(key)!;
+            break;
+          }
+        }
+        context.report(['tools', index], message);
       },
     };
   },

@@ -34,7 +34,8 @@ const rule: Rule = {
   create(context) {
     return {
       element(collection, index, tool) {
-        if (collection !== 'tools' || !isObject(tool) || !Object.hasOwn(tool, 'name')) return;
+        if (collection !== 'tools' || !isObject(tool)) return;
+        // Object.prototype has no `name`: a plain read sees only the tool's own property.
         const name = tool.name;
         if (typeof name !== 'string' || name === '' || NAME_FORMAT.test(name)) return;
         const why = name.length > 128 ? `it has ${name.length} characters` : 'it has other characters';

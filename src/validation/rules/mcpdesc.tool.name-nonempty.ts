@@ -28,8 +28,8 @@ const rule: Rule = {
   create(context) {
     return {
       element(collection, index, tool) {
-        if (collection !== 'tools' || !isObject(tool) || !Object.hasOwn(tool, 'name')) return;
-        if (tool.name === '') {
+        // Object.prototype has no `name`: a plain read sees only the tool's own property.
+        if (collection === 'tools' && isObject(tool) && tool.name === '') {
           context.report(['tools', index, 'name'], '"name" must be a non-empty string; found ""');
         }
       },

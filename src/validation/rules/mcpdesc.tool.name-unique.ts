@@ -12,8 +12,10 @@ const rule: Rule = {
   levels: levels('warning'),
   scope: 'document',
   project(collection, _index, tool) {
-    if (collection !== 'tools' || !isObject(tool) || !Object.hasOwn(tool, 'name')) return undefined;
-    return typeof tool.name === 'string' ? tool.name : undefined;
+    if (collection !== 'tools' || !isObject(tool)) return undefined;
+    // Object.prototype has no `name`: a plain read sees only the tool's own property.
+    const name = tool.name;
+    return typeof name === 'string' ? name : undefined;
   },
   examples: {
     valid: [

@@ -79,13 +79,15 @@ const rule: Rule = {
           // An unknown dialect is mcpdesc.tool.schema-dialect's warning: there is nothing to check against.
           const dialect = dialectOf(schema);
           if (dialect === null) return;
-          if (analyzeSchema(schema, dialect).tooDeep) {
+          const analysis = analyzeSchema(schema, dialect);
+          if (analysis.tooDeep) {
             context.report(
               ['tools', index, key],
               `${key} nests subschemas deeper than ${MAX_SCHEMA_DEPTH} levels; expected a schema shallow enough to check (it was not checked)`,
             );
             return;
           }
+          if (analysis.fastValid) return;
           const issues = checkMetaSchema(dialect, schema);
           if (issues === null) return;
           for (const issue of issues) {

@@ -1,0 +1,82 @@
+// Micro-benchmark: validation of parsed real documents against JSON.parse of the same bytes.
+// The design target (DESIGN.md §6, issue #2) is validation ≥ 4× faster than parsing, so that the batch
+// stays parse-bound. Run after `npm run build`:
+//   node dist/bench/micro/validate.js [--time ms] [--per-rule] [--dir path]
+// Reads ../shared/corpus/real/*/*.json when present, else corpus/samples. A script, not a test.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Bench } from 'tinybench';
+import { DEFAULT_ENGINE_OPTIONS, validateDocument } from '../../src/validation/engine.js';
+import type { Rule } from '../../src/validation/rule.js';
+import { RULES } from '../../src/validation/rules/index.js';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+function collect(dir: string, out: string[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) collect(full, out);
+    else if (name.endsWith('.json')) out.push(full);
+  }
+}
+
+const realCorpus = '../shared/corpus/real';
+const dir = option('--dir') ?? (existsSync(realCorpus) ? realCorpus : 'corpus/samples');
+if (!existsSync(dir)) {
+  console.error(`bench/micro/validate: no corpus at ${dir}`);
+  process.exitCode = 2;
+} else {
+  const files: string[] = [];
+  if (dir === realCorpus) {
+    // One directory level: the source folders. The top-level big dump and index are not documents of
+    // the registry-like set (the dump is a streaming benchmark of its own).
+    for (const source of readdirSync(dir).sort()) {
+      const sub = join(dir, source);
+      if (!statSync(sub).isDirectory()) continue;
+      for (const name of readdirSync(sub).sort()) if (name.endsWith('.json')) files.push(join(sub, name));
+    }
+  } else {
+    collect(dir, files);
+  }
+  const buffers = files.map((f) => readFileSync(f));
+  const documents = buffers.map((b) => JSON.parse(b.toString('utf8')) as unknown);
+  const bytes = buffers.reduce((n, b) => n + b.length, 0);
+  const time = Number(option('--time') ?? 2000);
+  console.log(`${files.length} documents, ${(bytes / 1e6).toFixed(1)} MB from ${dir}; ${RULES.length} rules`);
+
+  const options = { ...DEFAULT_ENGINE_OPTIONS, maxDiagnostics: 100 };
+  const validateAll = (rules: readonly Rule[]) => () => {
+    for (const doc of documents) validateDocument(doc, options, rules);
+  };
+  const bench = new Bench({ time, warmupTime: 300 });
+  bench.add('JSON.parse (utf8 decode + parse)', () => {
+    for (const buffer of buffers) JSON.parse(buffer.toString('utf8'));
+  });
+  bench.add('validateDocument (all rules)', validateAll(RULES));
+  if (process.argv.includes('--per-rule')) {
+    for (const rule of RULES) bench.add(`  ${rule.id}`, validateAll([rule]));
+  }
+  await bench.run();
+
+  const mean = (name: string) => {
+    const result = bench.getTask(name)?.result;
+    return result && 'latency' in result ? result.latency.mean : Number.NaN;
+  };
+  const parseMs = mean('JSON.parse (utf8 decode + parse)');
+  console.table(
+    bench.tasks.map((task) => {
+      const ms = mean(task.name);
+      return {
+        task: task.name,
+        'ms/corpus': ms.toFixed(2),
+        'MB/s': (bytes / 1e6 / (ms / 1000)).toFixed(0),
+        'parse ÷ this': (parseMs / ms).toFixed(2),
+      };
+    }),
+  );
+  const ratio = parseMs / mean('validateDocument (all rules)');
+  console.log(`validation is ${ratio.toFixed(2)}× faster than JSON.parse (target ≥ 4×)`);
+}
