@@ -26,10 +26,18 @@ function isAlphaNum(code: number): boolean {
  */
 function literalProblem(code: number): string | null {
   if (code <= 0x20 || code === 0x7f) return code === 0x20 ? 'a space' : 'a control character';
-  if (code === 0x22 || code === 0x27 || code === 0x3c || code === 0x3e || code === 0x5c || code === 0x5e) {
-    return `"${String.fromCharCode(code)}"`;
+  if (
+    code === 0x22 ||
+    code === 0x27 ||
+    code === 0x3c ||
+    code === 0x3e ||
+    code === 0x5c ||
+    code === 0x5e ||
+    code === 0x60 ||
+    code === 0x7c
+  ) {
+    return JSON.stringify(String.fromCharCode(code));
   }
-  if (code === 0x60 || code === 0x7c) return `"${String.fromCharCode(code)}"`;
   return null;
 }
 
@@ -97,7 +105,12 @@ function parseExpression(template: string, start: number): number | UriTemplateE
       const found = i < close ? `"${template[i]}"` : 'nothing';
       return { index: i, message: `needs a variable name (letters, digits, "_", "." or %XX) at ${found}` };
     }
-    if (lastDot) return { index: i - 1, message: 'has a variable name that ends with "."' };
+    if (lastDot) {
+      return {
+        index: i - 1,
+        message: 'has a "." in a variable name that is not followed by a name character',
+      };
+    }
     const code = template.charCodeAt(i);
     if (code === 0x3a /* : */) {
       // prefix modifier: max-length = %x31-39 0*3DIGIT (1..9999)

@@ -181,6 +181,22 @@ function isUniqueStrings(value: unknown, allowed: ReadonlySet<string> | null, mi
   return true;
 }
 
+/**
+ * draft-07 wants `enum` non-empty with unique items (2019-09 and 2020-12 accept any array). Unique by
+ * JSON equality; items that are objects or arrays are left to the validator's deep comparison.
+ */
+function isNonEmptyUniqueScalars(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  if (value.length === 1) return value[0] === null || typeof value[0] !== 'object';
+  const seen = new Set<unknown>();
+  for (const item of value) {
+    if (item !== null && typeof item === 'object') return false;
+    if (seen.has(item)) return false;
+    seen.add(item);
+  }
+  return true;
+}
+
 /** Whether one keyword's value is certainly valid in every supported meta-schema. */
 function keywordValid(key: string, value: unknown): boolean {
   switch (key) {
@@ -195,8 +211,9 @@ function keywordValid(key: string, value: unknown): boolean {
     case 'const':
       return true;
     case 'examples':
-    case 'enum':
       return Array.isArray(value);
+    case 'enum':
+      return isNonEmptyUniqueScalars(value);
     case 'type':
       return typeof value === 'string' ? SIMPLE_TYPES.has(value) : isUniqueStrings(value, SIMPLE_TYPES, 1);
     case 'required':
