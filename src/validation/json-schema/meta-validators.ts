@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import type { Dialect } from './meta-options.js';
 import { META_VALIDATOR_FILES } from './meta-options.js';
+import { quote } from './values.js';
 
 /** The shape of an Ajv error object, as far as we read it. */
 export interface MetaError {
@@ -90,8 +91,9 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   if (typeof value === 'object') return 'an object';
-  const json = JSON.stringify(value);
-  return json.length > 60 ? `${typeof value} ${json.slice(0, 57)}...` : `${typeof value} ${json}`;
+  // Cut before quoting: a document may hold a 500 MB string.
+  if (typeof value === 'string') return `string ${quote(value, 60)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -180,11 +182,11 @@ export function issuesFromErrors(schema: unknown, errors: readonly MetaError[]):
     // the deeper error is the real one.
     if (branched && paths.some((p) => p.startsWith(`${instancePath}/`))) continue;
     const path = decodeInstancePath(instancePath);
-    const name = path.length === 0 ? 'the schema' : `"${String(path[path.length - 1])}"`;
+    const name = path.length === 0 ? 'the schema' : quote(String(path[path.length - 1]));
     if (propertyName !== undefined) {
       issues.push({
         path: [...path, propertyName],
-        message: `property name ${JSON.stringify(propertyName)} in ${name} must be ${expectationOf(concrete)}`,
+        message: `property name ${quote(propertyName)} in ${name} must be ${expectationOf(concrete)}`,
       });
     } else {
       issues.push({

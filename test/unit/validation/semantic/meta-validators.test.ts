@@ -160,4 +160,26 @@ describe('checkMetaSchema findings', () => {
   it('returns null for a valid schema', () => {
     assert.equal(checkMetaSchema('2020-12', { type: 'object' }), null);
   });
+
+  it('turns validator recursion on 100k-deep arrays into one finding instead of a crash', () => {
+    const deep = () => {
+      let a: unknown[] = [];
+      for (let i = 0; i < 100_000; i++) a = [a];
+      return a;
+    };
+    for (const dialect of DIALECTS) {
+      const issues = checkMetaSchema(dialect, { type: [deep(), deep()] });
+      assert.deepEqual(
+        issues?.map((i) => i.path),
+        [[]],
+        dialect,
+      );
+    }
+    assert.equal(checkMetaSchema('draft-07', { enum: [deep(), deep()] })?.length, 1);
+  });
+
+  it('keeps messages short for huge values', () => {
+    const issues = checkMetaSchema('2020-12', { type: 'x'.repeat(1_000_000) });
+    assert.ok(issues && issues[0]!.message.length < 300);
+  });
 });
