@@ -4,7 +4,9 @@ import { isObject, quote } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
-const NAME_FORMAT = /^[A-Za-z0-9_.-]{1,128}$/;
+// `^[A-Za-z0-9_.-]{1,128}$` as a length check plus a search for a bad character: the bounded
+// quantifier made the anchored RegExp cost ~115 ns per name, 3× the search (26k real names).
+const BAD_CHARACTER = /[^A-Za-z0-9_.-]/;
 
 const rule: Rule = {
   id: 'mcpdesc.tool.name-format',
@@ -37,7 +39,8 @@ const rule: Rule = {
         if (collection !== 'tools' || !isObject(tool)) return;
         // Object.prototype has no `name`: a plain read sees only the tool's own property.
         const name = tool.name;
-        if (typeof name !== 'string' || name === '' || NAME_FORMAT.test(name)) return;
+        if (typeof name !== 'string' || name === '') return;
+        if (name.length <= 128 && !BAD_CHARACTER.test(name)) return;
         const why = name.length > 128 ? `it has ${name.length} characters` : 'it has other characters';
         context.report(
           ['tools', index, 'name'],
