@@ -41,7 +41,11 @@ const rule: Rule = {
         const name = tool.name;
         if (typeof name !== 'string' || name === '') return;
         if (name.length <= 128 && !BAD_CHARACTER.test(name)) return;
-        const why = name.length > 128 ? `it has ${name.length} characters` : 'it has other characters';
+        const bad = BAD_CHARACTER.exec(name);
+        const why =
+          bad !== null
+            ? `it contains ${JSON.stringify(bad[0])} at character ${bad.index + 1}`
+            : `it has ${name.length} characters`;
         context.report(
           ['tools', index, 'name'],
           `"name" ${quote(name)} should match ^[A-Za-z0-9_.-]{1,128}$ (letters, digits, "_", "-", "."; at most 128 characters), but ${why}`,

@@ -85,6 +85,13 @@ describe('mcpdesc.tool.name-format', () => {
     ]);
   });
 
+  it('names the first offending character', () => {
+    assert.match(
+      messages(doc({ tools: [tool('nasa/apod')] }), FORMAT)[0]!,
+      /but it contains "\/" at character 5$/,
+    );
+  });
+
   it('keeps the message short for a huge name', () => {
     const [message] = messages(doc({ tools: [tool('y'.repeat(1_000_000))] }), FORMAT);
     assert.ok(message && message.length < 400, 'message length');
