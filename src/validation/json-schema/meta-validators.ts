@@ -74,7 +74,7 @@ function decodeInstancePath(instancePath: string): Array<string | number> {
 }
 
 /** Follow a relative path into a value (own properties only: keys may be `__proto__`). */
-export function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
   let node = root;
   for (const segment of path) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -86,7 +86,7 @@ export function valueAt(root: unknown, path: ReadonlyArray<string | number>): un
 }
 
 /** A short, bounded rendering of a found value for messages. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
