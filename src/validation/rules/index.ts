@@ -6,17 +6,31 @@ import capabilitiesMembers from './mcpdesc.capabilities.members.js';
 import documentBom from './mcpdesc.document.bom.js';
 import documentRootObject from './mcpdesc.document.root-object.js';
 import documentSyntax from './mcpdesc.document.syntax.js';
+import entityTagsReference from './mcpdesc.entity-tags.reference.js';
 import entityTagsShape from './mcpdesc.entity-tags.shape.js';
 import iconMembers from './mcpdesc.icon.members.js';
 import infoMembers from './mcpdesc.info.members.js';
 import promptMembers from './mcpdesc.prompt.members.js';
 import resourceMembers from './mcpdesc.resource.members.js';
 import resourceTemplateMembers from './mcpdesc.resource-template.members.js';
+import resourceTemplateUriTemplate from './mcpdesc.resource-template.uri-template.js';
 import rootMembers from './mcpdesc.root.members.js';
+import rootPrimitivesNonempty from './mcpdesc.root.primitives-nonempty.js';
 import rootPrimitivesPresent from './mcpdesc.root.primitives-present.js';
+import securitySchemeConditional from './mcpdesc.security.scheme-conditional.js';
 import securitySchemeMembers from './mcpdesc.security.scheme-members.js';
 import tagMembers from './mcpdesc.tag.members.js';
+import tagUnique from './mcpdesc.tag.unique.js';
+import toolInputSchemaPresent from './mcpdesc.tool.input-schema-present.js';
 import toolMembers from './mcpdesc.tool.members.js';
+import toolNameFormat from './mcpdesc.tool.name-format.js';
+import toolNameNonempty from './mcpdesc.tool.name-nonempty.js';
+import toolNameUnique from './mcpdesc.tool.name-unique.js';
+import toolSchemaDialect from './mcpdesc.tool.schema-dialect.js';
+import toolSchemaExternalRef from './mcpdesc.tool.schema-external-ref.js';
+import toolSchemaLocalRef from './mcpdesc.tool.schema-local-ref.js';
+import toolSchemaValid from './mcpdesc.tool.schema-valid.js';
+import transportLegacySse from './mcpdesc.transport.legacy-sse.js';
 import transportMembers from './mcpdesc.transport.members.js';
 import versionDeclared from './mcpdesc.version.declared.js';
 import versionRecognized from './mcpdesc.version.recognized.js';
@@ -43,6 +57,20 @@ export const RULES: readonly Rule[] = [
   iconMembers,
   entityTagsShape,
   // semantic rules
+  rootPrimitivesNonempty,
+  transportLegacySse,
+  securitySchemeConditional,
+  toolNameNonempty,
+  toolInputSchemaPresent,
+  toolNameFormat,
+  toolSchemaDialect,
+  toolSchemaValid,
+  toolSchemaLocalRef,
+  toolSchemaExternalRef,
+  toolNameUnique,
+  resourceTemplateUriTemplate,
+  tagUnique,
+  entityTagsReference,
 ];
 
 export function findRule(id: string): Rule | undefined {

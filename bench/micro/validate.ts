@@ -1,0 +1,123 @@
+// Micro-benchmark: validation of parsed real documents against JSON.parse of the same bytes.
+// The design target (DESIGN.md §6, issue #2) is validation ≥ 4× faster than parsing, so that the batch
+// stays parse-bound. Run after `npm run build`:
+//   node dist/bench/micro/validate.js [--time ms] [--per-rule] [--off id,id] [--dir path]
+// tinybench reports wall time; on a shared machine the CPU-time ratio printed last (best of 15 passes)
+// is the steadier figure.
+// Reads ../shared/corpus/real/*/*.json when present, else corpus/samples. A script, not a test.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Bench } from 'tinybench';
+import { DEFAULT_ENGINE_OPTIONS, validateDocument } from '../../src/validation/engine.js';
+import type { Rule } from '../../src/validation/rule.js';
+import { RULES } from '../../src/validation/rules/index.js';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+function collect(dir: string, out: string[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) collect(full, out);
+    else if (name.endsWith('.json')) out.push(full);
+  }
+}
+
+const realCorpus = '../shared/corpus/real';
+const dir = option('--dir') ?? (existsSync(realCorpus) ? realCorpus : 'corpus/samples');
+if (!existsSync(dir)) {
+  console.error(`bench/micro/validate: no corpus at ${dir}`);
+  process.exitCode = 2;
+} else {
+  const files: string[] = [];
+  if (dir === realCorpus) {
+    // One directory level: the source folders. The top-level big dump and index are not documents of
+    // the registry-like set (the dump is a streaming benchmark of its own).
+    for (const source of readdirSync(dir).sort()) {
+      const sub = join(dir, source);
+      if (!statSync(sub).isDirectory()) continue;
+      for (const name of readdirSync(sub).sort()) if (name.endsWith('.json')) files.push(join(sub, name));
+    }
+  } else {
+    collect(dir, files);
+  }
+  const buffers = files.map((f) => readFileSync(f));
+  const documents = buffers.map((b) => JSON.parse(b.toString('utf8')) as unknown);
+  const bytes = buffers.reduce((n, b) => n + b.length, 0);
+  const time = Number(option('--time') ?? 2000);
+  console.log(`${files.length} documents, ${(bytes / 1e6).toFixed(1)} MB from ${dir}; ${RULES.length} rules`);
+
+  const options = { ...DEFAULT_ENGINE_OPTIONS };
+  const off = new Set((option('--off') ?? '').split(',').filter(Boolean));
+  const rules = RULES.filter((rule) => !off.has(rule.id));
+  if (off.size > 0) console.log(`rules off: ${[...off].join(', ')}`);
+  const validateAll = (rules: readonly Rule[]) => () => {
+    for (const doc of documents) validateDocument(doc, options, rules);
+  };
+  const bench = new Bench({ time, warmupTime: 300 });
+  bench.add('JSON.parse (utf8 decode + parse)', () => {
+    for (const buffer of buffers) JSON.parse(buffer.toString('utf8'));
+  });
+  bench.add('validateDocument (all rules)', validateAll(rules));
+  if (process.argv.includes('--per-rule')) {
+    for (const rule of rules) bench.add(`  ${rule.id}`, validateAll([rule]));
+  }
+  await bench.run();
+
+  const mean = (name: string) => {
+    const result = bench.getTask(name)?.result;
+    return result && 'latency' in result ? result.latency.mean : Number.NaN;
+  };
+  const parseMs = mean('JSON.parse (utf8 decode + parse)');
+  console.table(
+    bench.tasks.map((task) => {
+      const ms = mean(task.name);
+      return {
+        task: task.name,
+        'ms/corpus': ms.toFixed(2),
+        'MB/s': (bytes / 1e6 / (ms / 1000)).toFixed(0),
+        'parse ÷ this': (parseMs / ms).toFixed(2),
+      };
+    }),
+  );
+  const ratio = parseMs / mean('validateDocument (all rules)');
+  console.log(`wall time: validation is ${ratio.toFixed(2)}× faster than JSON.parse (target ≥ 4×)`);
+
+  // CPU time, best of 15 passes. "fresh": each pass validates newly parsed documents (parsing not
+  // timed), as a worker does; a schema's walk is memoized per object, so "again" (the same documents
+  // a second time) shows the steady state. Run with --expose-gc to collect the parse garbage before
+  // each timed pass, so that a young-generation scavenge of the just-parsed documents is not billed
+  // to validation.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const cpu = (fn: () => void) => {
+    const start = process.cpuUsage();
+    fn();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  let parseCpu = Number.POSITIVE_INFINITY;
+  let freshCpu = Number.POSITIVE_INFINITY;
+  let againCpu = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < 15; pass++) {
+    let fresh: unknown[] = [];
+    parseCpu = Math.min(
+      parseCpu,
+      cpu(() => {
+        fresh = buffers.map((buffer) => JSON.parse(buffer.toString('utf8')) as unknown);
+      }),
+    );
+    gc?.();
+    const run = () => {
+      for (const doc of fresh) validateDocument(doc, options, rules);
+    };
+    freshCpu = Math.min(freshCpu, cpu(run));
+    againCpu = Math.min(againCpu, cpu(run));
+  }
+  console.log(
+    `CPU time (best of 15${gc ? ', gc between parse and validation' : ''}): JSON.parse ${parseCpu.toFixed(1)} ms; ` +
+      `validation of fresh documents ${freshCpu.toFixed(1)} ms (${(parseCpu / freshCpu).toFixed(2)}×), ` +
+      `of the same documents again ${againCpu.toFixed(1)} ms (${(parseCpu / againCpu).toFixed(2)}×)`,
+  );
+}

@@ -1,0 +1,438 @@
+// Walks a document-provided JSON Schema as data: iteratively (an explicit stack, so 100k levels of
+// nesting cannot overflow the call stack), only through keywords that hold subschemas (so `enum`,
+// `const`, `default`, `examples` and unknown keywords are never mistaken for schemas, and a property
+// *named* `$ref` is not a reference), recording every `$ref`/`$dynamicRef`/`$recursiveRef` with the
+// schema resource it appears in, and every `$id`/`$anchor` that a reference may target.
+// References are then resolved by lookup, never followed, so `$ref` cycles cannot loop.
+import { createRequire } from 'node:module';
+import type { Dialect } from './meta-options.js';
+
+/** Schema nesting beyond this is reported once and not checked (real tool schemas stay under ~30). */
+export const MAX_SCHEMA_DEPTH = 1000;
+
+export type SchemaPath = Array<string | number>;
+
+export type RefKeyword = '$ref' | '$dynamicRef' | '$recursiveRef';
+
+export interface RefSite {
+  /** Where the keyword is, relative to the schema root (ends with the keyword). */
+  path: SchemaPath;
+  keyword: RefKeyword;
+  value: string;
+}
+
+export interface UnresolvedRef extends RefSite {
+  /** Why it does not resolve, phrased for a message. */
+  reason: string;
+}
+
+export interface SchemaAnalysis {
+  /** True when nesting exceeded MAX_SCHEMA_DEPTH: nothing below was walked. */
+  tooDeep: boolean;
+  /**
+   * True when the walk proved the schema valid against every supported meta-schema, so the generated
+   * meta-schema validator need not run. False means "not proven": run it for the verdict.
+   */
+  fastValid: boolean;
+  /** Local references (fragment-only or naming an embedded `$id`) that do not resolve. */
+  unresolved: UnresolvedRef[];
+  /** References to documents outside this schema: never fetched. */
+  external: RefSite[];
+}
+
+// Keywords whose value is one subschema.
+const SCHEMA_KEYWORDS = new Set([
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  'items',
+]);
+// Keywords whose value is an object of subschemas. `definitions` and `dependencies` are walked in every
+// dialect: 2020-12 keeps them in its meta-schema for compatibility and real schemas still use them.
+const MAP_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'dependencies',
+]);
+// Keywords whose value is an array of subschemas (`items` too, in its draft-07/2019-09 array form).
+const ARRAY_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+
+// A base for schemas without an absolute `$id`, so relative `$id`s and `$ref`s can be compared as URLs.
+const PLACEHOLDER_BASE = 'https://schema.mcpdesc.invalid/root.json';
+
+/** A path built by linking to the parent: O(1) per node; materialized only for findings. */
+interface PathLink {
+  readonly parent: PathLink | null;
+  readonly segment: string | number;
+}
+
+function toPath(link: PathLink | null): SchemaPath {
+  const out: SchemaPath = [];
+  for (let l = link; l !== null; l = l.parent) out.push(l.segment);
+  return out.reverse();
+}
+
+interface Resource {
+  /** Absolute URI without fragment. */
+  base: string;
+  root: unknown;
+  anchors: Set<string>;
+  dynamicAnchors: Set<string>;
+}
+
+interface PendingRef {
+  link: PathLink;
+  keyword: RefKeyword;
+  value: string;
+  resource: Resource;
+}
+
+interface Frame {
+  node: unknown;
+  link: PathLink | null;
+  depth: number;
+  resource: Resource;
+}
+
+function stripFragment(uri: string): string {
+  const hash = uri.indexOf('#');
+  return hash === -1 ? uri : uri.slice(0, hash);
+}
+
+function resolveUri(ref: string, base: string): string | null {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return null;
+  }
+}
+
+// --- Fast meta-schema pre-check -------------------------------------------------------------------
+// The generated 2020-12 validator costs ~5 µs per real tool schema (its `$dynamicRef` chain runs seven
+// vocabulary validators per subschema), more than all other rules together. Most schemas use a handful
+// of keywords, so while walking we check those keywords exactly as the three meta-schemas do (the
+// strictest reading where dialects differ). A schema that passes is valid in every dialect; anything
+// else, including any keyword we do not check here, falls back to the generated validator for the
+// verdict and the messages. A differential test holds "fast-valid ⇒ validator-valid".
+
+interface FormatCheck {
+  test?(value: string): boolean;
+  (value: string): boolean;
+}
+// The very format functions the generated validators call (ajv-formats "fast" mode).
+const fastFormats = (
+  createRequire(import.meta.url)('ajv-formats/dist/formats') as {
+    fastFormats: Record<string, RegExp | FormatCheck>;
+  }
+).fastFormats;
+function formatCheck(name: string): (value: string) => boolean {
+  const format = fastFormats[name];
+  if (format instanceof RegExp) return (value) => format.test(value);
+  if (typeof format === 'function') return format;
+  throw new Error(`ajv-formats has no fast format ${name}`);
+}
+const isRegex = formatCheck('regex');
+const isUriReference = formatCheck('uri-reference');
+const isUri = formatCheck('uri');
+
+const SIMPLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+
+/** Keywords some supported meta-schema constrains but the fast check does not: always fall back. */
+const UNCHECKED_META_KEYWORDS = new Set([
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$recursiveAnchor',
+  '$recursiveRef',
+  '$vocabulary',
+  'dependencies',
+  'dependentRequired',
+  'maxContains',
+  'minContains',
+]);
+
+function isSchemaValue(value: unknown): boolean {
+  return typeof value === 'boolean' || (value !== null && typeof value === 'object' && !Array.isArray(value));
+}
+
+function isNonNegativeInteger(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isUniqueStrings(value: unknown, allowed: ReadonlySet<string> | null, minItems: number): boolean {
+  if (!Array.isArray(value) || value.length < minItems) return false;
+  const seen = new Set<string>();
+  for (const item of value) {
+    if (typeof item !== 'string' || (allowed !== null && !allowed.has(item)) || seen.has(item)) return false;
+    seen.add(item);
+  }
+  return true;
+}
+
+/**
+ * draft-07 wants `enum` non-empty with unique items (2019-09 and 2020-12 accept any array). Unique by
+ * JSON equality; items that are objects or arrays are left to the validator's deep comparison.
+ */
+function isNonEmptyUniqueScalars(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  if (value.length === 1) return value[0] === null || typeof value[0] !== 'object';
+  const seen = new Set<unknown>();
+  for (const item of value) {
+    if (item !== null && typeof item === 'object') return false;
+    if (seen.has(item)) return false;
+    seen.add(item);
+  }
+  return true;
+}
+
+/** Whether one keyword's value is certainly valid in every supported meta-schema. */
+function keywordValid(key: string, value: unknown): boolean {
+  switch (key) {
+    case 'title':
+    case 'description':
+    case '$comment':
+    case 'format':
+    case 'contentMediaType':
+    case 'contentEncoding':
+      return typeof value === 'string';
+    case 'default':
+    case 'const':
+      return true;
+    case 'examples':
+      return Array.isArray(value);
+    case 'enum':
+      return isNonEmptyUniqueScalars(value);
+    case 'type':
+      return typeof value === 'string' ? SIMPLE_TYPES.has(value) : isUniqueStrings(value, SIMPLE_TYPES, 1);
+    case 'required':
+      return isUniqueStrings(value, null, 0);
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return typeof value === 'number';
+    case 'multipleOf':
+      return typeof value === 'number' && value > 0;
+    case 'minLength':
+    case 'maxLength':
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties':
+      return isNonNegativeInteger(value);
+    case 'uniqueItems':
+    case 'readOnly':
+    case 'writeOnly':
+    case 'deprecated':
+      return typeof value === 'boolean';
+    case 'pattern':
+      return typeof value === 'string' && isRegex(value);
+    case '$ref':
+      return typeof value === 'string' && isUriReference(value);
+    case '$schema':
+      return typeof value === 'string' && isUri(value);
+    case 'properties':
+    case '$defs':
+    case 'definitions':
+    case 'dependentSchemas':
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    case 'patternProperties':
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      for (const pattern of Object.keys(value)) if (!isRegex(pattern)) return false;
+      return true;
+    case 'additionalProperties':
+    case 'additionalItems':
+    case 'items':
+    case 'contains':
+    case 'propertyNames':
+    case 'not':
+    case 'if':
+    case 'then':
+    case 'else':
+    case 'unevaluatedItems':
+    case 'unevaluatedProperties':
+    case 'contentSchema':
+      return isSchemaValue(value);
+    case 'allOf':
+    case 'anyOf':
+    case 'oneOf':
+    case 'prefixItems':
+      return Array.isArray(value) && value.length > 0;
+    default:
+      return !UNCHECKED_META_KEYWORDS.has(key);
+  }
+}
+
+const analyses = new WeakMap<object, SchemaAnalysis>();
+
+/**
+ * Walk a schema once and report its reference problems. Memoized per schema object, so the several
+ * rules that need the walk (local refs, external refs, meta-schema depth guard) share one pass.
+ */
+export function analyzeSchema(schema: object, dialect: Dialect): SchemaAnalysis {
+  const cached = analyses.get(schema);
+  if (cached) return cached;
+  const analysis = walk(schema, dialect);
+  analyses.set(schema, analysis);
+  return analysis;
+}
+
+function walk(schema: object, dialect: Dialect): SchemaAnalysis {
+  const resources = new Map<string, Resource>();
+  const refs: PendingRef[] = [];
+  const rootId = (schema as Record<string, unknown>).$id;
+  const rootBase =
+    typeof rootId === 'string'
+      ? (resolveUri(stripFragment(rootId), PLACEHOLDER_BASE) ?? PLACEHOLDER_BASE)
+      : PLACEHOLDER_BASE;
+  const rootResource: Resource = {
+    base: rootBase,
+    root: schema,
+    anchors: new Set(),
+    dynamicAnchors: new Set(),
+  };
+  resources.set(rootBase, rootResource);
+
+  const stack: Frame[] = [{ node: schema, link: null, depth: 0, resource: rootResource }];
+  let tooDeep = false;
+  let fastValid = true;
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const node = frame.node;
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) {
+      // Every frame is a schema position: only objects and booleans are schemas.
+      if (typeof node !== 'boolean') fastValid = false;
+      continue;
+    }
+    if (frame.depth > MAX_SCHEMA_DEPTH) {
+      tooDeep = true;
+      break;
+    }
+    const obj = node as Record<string, unknown>;
+    let resource = frame.resource;
+
+    // `$id` starts an embedded resource (or, draft-07 `$id: "#name"`, names an anchor). The root's own
+    // `$id` was handled above.
+    const id = obj.$id;
+    if (typeof id === 'string' && frame.link !== null) {
+      if (id.startsWith('#')) {
+        if (dialect === 'draft-07') resource.anchors.add(id.slice(1));
+      } else {
+        const base = resolveUri(stripFragment(id), resource.base);
+        if (base !== null) {
+          resource = { base, root: obj, anchors: new Set(), dynamicAnchors: new Set() };
+          if (!resources.has(base)) resources.set(base, resource);
+        }
+      }
+    }
+    if (typeof obj.$anchor === 'string') resource.anchors.add(obj.$anchor);
+    if (typeof obj.$dynamicAnchor === 'string') {
+      resource.anchors.add(obj.$dynamicAnchor);
+      resource.dynamicAnchors.add(obj.$dynamicAnchor);
+    }
+
+    for (const key of Object.keys(obj)) {
+      const value = obj[key];
+      if (fastValid && !keywordValid(key, value)) fastValid = false;
+      if (key === '$ref' || key === '$dynamicRef' || key === '$recursiveRef') {
+        if (typeof value === 'string') {
+          refs.push({ link: { parent: frame.link, segment: key }, keyword: key, value, resource });
+        }
+        continue;
+      }
+      if (value === null || typeof value !== 'object') continue;
+      const link: PathLink = { parent: frame.link, segment: key };
+      const depth = frame.depth + 1;
+      if (Array.isArray(value)) {
+        if (!ARRAY_KEYWORDS.has(key)) continue;
+        for (let i = value.length - 1; i >= 0; i--) {
+          stack.push({ node: value[i], link: { parent: link, segment: i }, depth, resource });
+        }
+      } else if (MAP_KEYWORDS.has(key)) {
+        const map = value as Record<string, unknown>;
+        const names = Object.keys(map);
+        for (let i = names.length - 1; i >= 0; i--) {
+          const name = names[i]!;
+          stack.push({ node: map[name], link: { parent: link, segment: name }, depth, resource });
+        }
+      } else if (SCHEMA_KEYWORDS.has(key)) {
+        stack.push({ node: value, link, depth, resource });
+      }
+    }
+  }
+  if (tooDeep) return { tooDeep, fastValid: false, unresolved: [], external: [] };
+
+  const unresolved: UnresolvedRef[] = [];
+  const external: RefSite[] = [];
+  for (const ref of refs) {
+    const site: RefSite = { path: toPath(ref.link), keyword: ref.keyword, value: ref.value };
+    let target: Resource | undefined;
+    let fragment: string;
+    if (ref.value.startsWith('#')) {
+      target = ref.resource;
+      fragment = ref.value.slice(1);
+    } else {
+      const absolute = resolveUri(ref.value, ref.resource.base);
+      if (absolute === null) {
+        unresolved.push({ ...site, reason: 'is not a valid URI reference' });
+        continue;
+      }
+      const hash = absolute.indexOf('#');
+      target = resources.get(hash === -1 ? absolute : absolute.slice(0, hash));
+      fragment = hash === -1 ? '' : absolute.slice(hash + 1);
+      if (!target) {
+        external.push(site);
+        continue;
+      }
+    }
+    const reason = resolveFragment(target, fragment, ref.keyword);
+    if (reason !== null) unresolved.push({ ...site, reason });
+  }
+  return { tooDeep, fastValid, unresolved, external };
+}
+
+/** Null when `fragment` names something in `resource`, else why not. */
+function resolveFragment(resource: Resource, fragment: string, keyword: RefKeyword): string | null {
+  if (fragment === '') return null;
+  if (!fragment.startsWith('/')) {
+    if (resource.anchors.has(fragment)) return null;
+    const kind = keyword === '$dynamicRef' ? '$dynamicAnchor or $anchor' : 'anchor';
+    return `names no ${kind} "${fragment}" declared in the schema`;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    return 'has a malformed percent-encoding in its JSON pointer';
+  }
+  let node: unknown = resource.root;
+  for (const raw of decoded.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(segment) || Number(segment) >= node.length) {
+        return `points to a missing location (no item "${segment}")`;
+      }
+      node = node[Number(segment)];
+    } else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment)) {
+      node = (node as Record<string, unknown>)[segment];
+    } else {
+      return `points to a missing location (no "${segment}")`;
+    }
+  }
+  if (node === null || (typeof node !== 'object' && typeof node !== 'boolean')) {
+    return 'points to a value that is not a schema';
+  }
+  return null;
+}

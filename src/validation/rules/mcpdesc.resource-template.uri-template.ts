@@ -1,0 +1,58 @@
+// §10.2: `uriTemplate` is an RFC 6570 URI Template. The upstream schema types it as a bare string, so
+// `chess://games/{game_id` or `{}` pass it; clients cannot expand them.
+import { parseUriTemplate } from '../json-schema/uri-template.js';
+import { isObject } from '../json-schema/values.js';
+import { levels, type Rule } from '../rule.js';
+import { exampleDocument } from './semantic-examples.js';
+
+const rule: Rule = {
+  id: 'mcpdesc.resource-template.uri-template',
+  description: 'Write uriTemplate as an RFC 6570 URI Template.',
+  specSection: '10.2.1',
+  levels: levels('error'),
+  examples: {
+    valid: [
+      {
+        description: 'level 1 to 4 expressions',
+        document: exampleDocument({
+          resourceTemplates: [
+            { uriTemplate: 'chess://games/{game_id}', name: 'game' },
+            { uriTemplate: 'chess://players/{player_id}/games{?from,to}', name: 'history' },
+            { uriTemplate: 'file:///{+path}{#section}{/segments*}{;v:3}', name: 'file' },
+          ],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        description: 'an unclosed expression and an empty one',
+        document: exampleDocument({
+          resourceTemplates: [
+            { uriTemplate: 'chess://games/{game_id', name: 'game' },
+            { uriTemplate: 'chess://games/{}', name: 'empty' },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/resourceTemplates/0/uriTemplate', severity: 'error' },
+          { pointer: '/resourceTemplates/1/uriTemplate', severity: 'error' },
+        ],
+      },
+    ],
+  },
+  create(context) {
+    return {
+      element(collection, index, template) {
+        if (collection !== 'resourceTemplates' || !isObject(template)) return;
+        if (!Object.hasOwn(template, 'uriTemplate') || typeof template.uriTemplate !== 'string') return;
+        const error = parseUriTemplate(template.uriTemplate);
+        if (error === null) return;
+        context.report(
+          ['resourceTemplates', index, 'uriTemplate'],
+          `"uriTemplate" is not an RFC 6570 URI Template: at character ${error.index + 1} it ${error.message}`,
+        );
+      },
+    };
+  },
+};
+
+export default rule;

@@ -1,0 +1,64 @@
+// §12.2: tag names MUST be unique, and implementations MUST reject duplicates. The upstream schema's
+// `uniqueItems` compares whole Tag objects, so two tags with one name and different descriptions pass.
+// Document-scoped (a Map of names seen), projected to the name so a streamed dump ships only names.
+import { isObject, quote } from '../json-schema/values.js';
+import { levelsSince, type Rule } from '../rule.js';
+import { exampleDocument } from './semantic-examples.js';
+
+const rule: Rule = {
+  id: 'mcpdesc.tag.unique',
+  description: 'Declare each root tag name once.',
+  specSection: '12.2',
+  // 0.6.0 tags were a tree with uniqueness across the tree; only its structure is checked.
+  levels: levelsSince('0.7.0', 'error'),
+  scope: 'document',
+  project(collection, _index, tag) {
+    if (collection !== 'tags' || !isObject(tag) || !Object.hasOwn(tag, 'name')) return undefined;
+    return typeof tag.name === 'string' ? tag.name : undefined;
+  },
+  examples: {
+    valid: [
+      {
+        description: 'distinct names, including built-in property names',
+        document: exampleDocument({
+          tags: [{ name: '__proto__' }, { name: 'constructor' }, { name: 'toString' }, { name: 'chess' }],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        description: 'one name declared twice with different descriptions',
+        document: exampleDocument({
+          tags: [
+            { name: 'chess', description: 'Chess tools' },
+            { name: 'rating' },
+            { name: 'chess', description: 'Also chess' },
+          ],
+        }),
+        diagnostics: [{ pointer: '/tags/2/name', severity: 'error' }],
+      },
+    ],
+  },
+  create(context) {
+    // Tag elements are visited only when the root `tags` is an array, which is exactly when the
+    // engine has declared names: otherwise stay out of the per-element loop.
+    if (context.declaredTags === null) return {};
+    const first = new Map<string, number>();
+    return {
+      element(collection, index, name) {
+        if (collection !== 'tags' || typeof name !== 'string') return;
+        const seen = first.get(name);
+        if (seen === undefined) {
+          first.set(name, index);
+          return;
+        }
+        context.report(
+          ['tags', index, 'name'],
+          `tag "name" ${quote(name)} is already declared at /tags/${seen}/name; expected tag names to be unique`,
+        );
+      },
+    };
+  },
+};
+
+export default rule;

@@ -1,0 +1,67 @@
+// Tool names identify tools in tools/call; a repeated name makes all but one unreachable. Seven real
+// servers in the corpus repeat names. Document-scoped: workers project each tool to its name, and one
+// Map here sees every name once, so 50k tools with one name cost 50k lookups, not 50k² comparisons.
+import { isObject, quote } from '../json-schema/values.js';
+import { levels, type Rule } from '../rule.js';
+import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const rule: Rule = {
+  id: 'mcpdesc.tool.name-unique',
+  description: 'Give each tool a name no other tool of the document has.',
+  specSection: '9.1',
+  levels: levels('warning'),
+  scope: 'document',
+  project(collection, _index, tool) {
+    if (collection !== 'tools' || !isObject(tool)) return undefined;
+    // Object.prototype has no `name`: a plain read sees only the tool's own property.
+    const name = tool.name;
+    return typeof name === 'string' ? name : undefined;
+  },
+  examples: {
+    valid: [
+      {
+        description: 'distinct names, including built-in property names',
+        document: exampleDocument({
+          tools: ['__proto__', 'constructor', 'toString'].map((name) => exampleTool({ name })),
+        }),
+      },
+    ],
+    invalid: [
+      {
+        description: 'a name used three times',
+        document: exampleDocument({
+          tools: [
+            exampleTool({ name: 'get' }),
+            exampleTool({ name: 'put' }),
+            exampleTool({ name: 'get' }),
+            exampleTool({ name: 'get' }),
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/tools/2/name', severity: 'warning' },
+          { pointer: '/tools/3/name', severity: 'warning' },
+        ],
+      },
+    ],
+  },
+  create(context) {
+    const first = new Map<string, number>();
+    return {
+      element(collection, index, name) {
+        // The empty name is mcpdesc.tool.name-nonempty's finding; do not also call it a duplicate.
+        if (collection !== 'tools' || typeof name !== 'string' || name === '') return;
+        const seen = first.get(name);
+        if (seen === undefined) {
+          first.set(name, index);
+          return;
+        }
+        context.report(
+          ['tools', index, 'name'],
+          `"name" ${quote(name)} is already used by /tools/${seen}/name; expected a name unique among the document's tools`,
+        );
+      },
+    };
+  },
+};
+
+export default rule;

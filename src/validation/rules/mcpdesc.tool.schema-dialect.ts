@@ -1,0 +1,68 @@
+// §9.2: a tool schema is JSON Schema 2020-12 unless its `$schema` selects another dialect. We check
+// 2020-12, 2019-09 and draft-07; any other `$schema` (draft-04, a custom meta-schema...) cannot be
+// checked against a meta-schema, which the user should know: a warning.
+import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
+import { forEachToolSchema } from '../json-schema/tool-schemas.js';
+import { quote } from '../json-schema/values.js';
+import { levels, type Rule } from '../rule.js';
+import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const SUPPORTED = Object.values(DIALECT_URIS)
+  .map((uri) => `"${uri}"`)
+  .join(', ');
+
+const rule: Rule = {
+  id: 'mcpdesc.tool.schema-dialect',
+  description: 'Write tool schemas in JSON Schema 2020-12, 2019-09 or draft-07.',
+  specSection: '9.2',
+  levels: levels('warning'),
+  examples: {
+    valid: [
+      { description: 'no $schema: 2020-12', document: exampleDocument() },
+      {
+        description: 'draft-07 and 2019-09 selected explicitly',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' },
+            }),
+            exampleTool({
+              name: 'b',
+              inputSchema: { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object' },
+              outputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+            }),
+          ],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        description: 'draft-04 in an outputSchema',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              outputSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+            }),
+          ],
+        }),
+        diagnostics: [{ pointer: '/tools/0/outputSchema/$schema', severity: 'warning' }],
+      },
+    ],
+  },
+  create(context) {
+    return {
+      element(collection, index, tool) {
+        if (collection !== 'tools') return;
+        forEachToolSchema(tool, (key, schema) => {
+          if (dialectOf(schema) !== null) return;
+          context.report(
+            ['tools', index, key, '$schema'],
+            `"$schema" ${quote(String(schema.$schema))} selects a JSON Schema dialect that is not checked; expected one of ${SUPPORTED} (the schema is not checked against a meta-schema)`,
+          );
+        });
+      },
+    };
+  },
+};
+
+export default rule;

@@ -1,0 +1,72 @@
+// §9.2: a valid schema's local references resolve. `$ref`, `$dynamicRef` and `$recursiveRef` values that
+// are fragments (`#/$defs/x`, `#anchor`) or name an `$id` embedded in the same schema must point at
+// something that exists. Resolution is a lookup: references are never followed, so cycles are harmless.
+import { DEFAULT_DIALECT, dialectOf } from '../json-schema/dialect.js';
+import { forEachToolSchema } from '../json-schema/tool-schemas.js';
+import { quote } from '../json-schema/values.js';
+import { analyzeSchema } from '../json-schema/walk.js';
+import { levels, type Rule } from '../rule.js';
+import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const rule: Rule = {
+  id: 'mcpdesc.tool.schema-local-ref',
+  description: 'Make every local $ref of a tool schema resolve inside that schema.',
+  specSection: '9.2',
+  levels: levels('error'),
+  examples: {
+    valid: [
+      {
+        description: 'pointer, anchor and recursive references',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              inputSchema: {
+                type: 'object',
+                $defs: { node: { $anchor: 'node', properties: { next: { $ref: '#' } } } },
+                properties: { a: { $ref: '#/$defs/node' }, b: { $ref: '#node' } },
+              },
+            }),
+          ],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        description: 'a pointer to a missing definition and an unknown anchor',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              inputSchema: {
+                type: 'object',
+                definitions: { a: { type: 'string' } },
+                properties: { x: { $ref: '#/definitions/b' }, y: { $ref: '#missing' } },
+              },
+            }),
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/tools/0/inputSchema/properties/x/$ref', severity: 'error' },
+          { pointer: '/tools/0/inputSchema/properties/y/$ref', severity: 'error' },
+        ],
+      },
+    ],
+  },
+  create(context) {
+    return {
+      element(collection, index, tool) {
+        if (collection !== 'tools') return;
+        forEachToolSchema(tool, (key, schema) => {
+          const analysis = analyzeSchema(schema, dialectOf(schema) ?? DEFAULT_DIALECT);
+          for (const ref of analysis.unresolved) {
+            context.report(
+              ['tools', index, key, ...ref.path],
+              `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${key}`,
+            );
+          }
+        });
+      },
+    };
+  },
+};
+
+export default rule;

@@ -1,0 +1,105 @@
+// §9.2: inputSchema and outputSchema MUST be valid JSON Schema. Each is checked against its dialect's
+// meta-schema by a validator generated at build time; the document's schema is only ever data.
+// Schemas nested deeper than MAX_SCHEMA_DEPTH are reported once and not checked (no stack overflow).
+import { dialectOf } from '../json-schema/dialect.js';
+import { checkMetaSchema } from '../json-schema/meta-validators.js';
+import { forEachToolSchema } from '../json-schema/tool-schemas.js';
+import { analyzeSchema, MAX_SCHEMA_DEPTH } from '../json-schema/walk.js';
+import { levels, type Rule } from '../rule.js';
+import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const rule: Rule = {
+  id: 'mcpdesc.tool.schema-valid',
+  description: 'Make inputSchema and outputSchema valid against their JSON Schema meta-schema.',
+  specSection: '9.2',
+  levels: levels('error'),
+  examples: {
+    valid: [
+      {
+        description: 'an object schema with typed properties',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              inputSchema: {
+                type: 'object',
+                properties: { q: { type: 'string', pattern: '^[a-z]+$' }, n: { type: ['integer', 'null'] } },
+                required: ['q'],
+              },
+            }),
+          ],
+        }),
+      },
+      {
+        description: 'draft-07 tuple items',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              inputSchema: {
+                $schema: 'http://json-schema.org/draft-07/schema#',
+                type: 'object',
+                properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } },
+              },
+            }),
+          ],
+        }),
+      },
+    ],
+    invalid: [
+      {
+        description: 'an unknown type name and a non-numeric exclusiveMinimum',
+        document: exampleDocument({
+          tools: [
+            exampleTool({
+              inputSchema: {
+                type: 'object',
+                properties: { a: { type: 'any' }, b: { type: 'integer', exclusiveMinimum: true } },
+              },
+            }),
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/tools/0/inputSchema/properties/a/type', severity: 'error' },
+          { pointer: '/tools/0/inputSchema/properties/b/exclusiveMinimum', severity: 'error' },
+        ],
+      },
+      {
+        description: '2020-12 forbids the array form of items',
+        document: exampleDocument({
+          tools: [exampleTool({ outputSchema: { type: 'array', items: [{ type: 'string' }] } })],
+        }),
+        diagnostics: [{ pointer: '/tools/0/outputSchema/items', severity: 'error' }],
+      },
+    ],
+  },
+  create(context) {
+    return {
+      element(collection, index, tool) {
+        if (collection !== 'tools') return;
+        forEachToolSchema(tool, (key, schema) => {
+          // An unknown dialect is mcpdesc.tool.schema-dialect's warning: there is nothing to check against.
+          const dialect = dialectOf(schema);
+          if (dialect === null) return;
+          const analysis = analyzeSchema(schema, dialect);
+          if (analysis.tooDeep) {
+            context.report(
+              ['tools', index, key],
+              `${key} nests subschemas deeper than ${MAX_SCHEMA_DEPTH} levels; expected a schema shallow enough to check (it was not checked)`,
+            );
+            return;
+          }
+          if (analysis.fastValid) return;
+          const issues = checkMetaSchema(dialect, schema);
+          if (issues === null) return;
+          for (const issue of issues) {
+            context.report(
+              ['tools', index, key, ...issue.path],
+              `${key} is not valid JSON Schema ${dialect}: ${issue.message}`,
+            );
+          }
+        });
+      },
+    };
+  },
+};
+
+export default rule;

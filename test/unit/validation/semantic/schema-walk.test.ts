@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyzeSchema, MAX_SCHEMA_DEPTH } from '../../../../src/validation/json-schema/walk.js';
+
+const refsOf = (schema: object, dialect: '2020-12' | '2019-09' | 'draft-07' = '2020-12') => {
+  const a = analyzeSchema(schema, dialect);
+  return {
+    unresolved: a.unresolved.map((r) => `${r.path.join('/')} ${r.value}`),
+    external: a.external.map((r) => `${r.path.join('/')} ${r.value}`),
+  };
+};
+
+describe('schema walk: local references', () => {
+  it('resolves pointers into $defs, definitions, arrays and the root', () => {
+    const schema = {
+      $defs: { a: { type: 'string' } },
+      definitions: { 'x/y': { type: 'number' }, 'm~n': true, 'sp ace': {} },
+      anyOf: [{ type: 'null' }, { $ref: '#/anyOf/0' }],
+      properties: {
+        a: { $ref: '#/$defs/a' },
+        b: { $ref: '#/definitions/x~1y' },
+        c: { $ref: '#/definitions/m~0n' },
+        d: { $ref: '#/definitions/sp%20ace' },
+        e: { $ref: '#' },
+        f: { $ref: '#/properties/a' },
+      },
+    };
+    assert.deepEqual(refsOf(schema), { unresolved: [], external: [] });
+  });
+
+  it('reports each missing target at the keyword, with the reason', () => {
+    const schema = {
+      $defs: { a: { type: 'string' }, list: [{}] },
+      properties: {
+        a: { $ref: '#/$defs/b' },
+        b: { items: { $ref: '#/$defs/list/1' } },
+        c: { $ref: '#/$defs/a/type' },
+        d: { $ref: '#/$defs/list/01' },
+        e: { $ref: '#/%zz' },
+      },
+    };
+    const a = analyzeSchema(schema, '2020-12');
+    assert.deepEqual(
+      a.unresolved.map((r) => [r.path.join('/'), r.reason]),
+      [
+        ['properties/a/$ref', 'points to a missing location (no "b")'],
+        ['properties/b/items/$ref', 'points to a missing location (no item "1")'],
+        ['properties/c/$ref', 'points to a value that is not a schema'],
+        ['properties/d/$ref', 'points to a missing location (no item "01")'],
+        ['properties/e/$ref', 'has a malformed percent-encoding in its JSON pointer'],
+      ],
+    );
+  });
+
+  it('resolves $anchor, $dynamicAnchor and draft-07 "#name" ids', () => {
+    assert.deepEqual(
+      refsOf({
+        $defs: { n: { $anchor: 'node' }, m: { $dynamicAnchor: 'meta' } },
+        properties: { a: { $ref: '#node' }, b: { $dynamicRef: '#meta' }, c: { $ref: '#nope' } },
+      }).unresolved,
+      ['properties/c/$ref #nope'],
+    );
+    assert.deepEqual(
+      refsOf({ definitions: { n: { $id: '#node' } }, properties: { a: { $ref: '#node' } } }, 'draft-07')
+        .unresolved,
+      [],
+    );
+  });
+
+  it('resolves fragments against the embedded resource they appear in', () => {
+    const schema = {
+      $id: 'https://example.com/root.json',
+      $defs: {
+        inner: {
+          $id: 'inner.json',
+          $defs: { x: { type: 'string' } },
+          properties: { own: { $ref: '#/$defs/x' }, root: { $ref: 'root.json#/$defs/inner' } },
+        },
+      },
+      properties: {
+        viaId: { $ref: 'https://example.com/inner.json#/$defs/x' },
+        wrong: { $ref: '#/$defs/x' },
+      },
+    };
+    assert.deepEqual(refsOf(schema), { unresolved: ['properties/wrong/$ref #/$defs/x'], external: [] });
+  });
+
+  it('reports references outside the schema as external, never fetching them', () => {
+    assert.deepEqual(
+      refsOf({
+        properties: {
+          a: { $ref: 'https://example.com/s.json' },
+          b: { $ref: 'other.json#/x' },
+          c: { $ref: 'https://json-schema.org/draft/2020-12/schema' },
+        },
+      }).external,
+      [
+        'properties/a/$ref https://example.com/s.json',
+        'properties/b/$ref other.json#/x',
+        'properties/c/$ref https://json-schema.org/draft/2020-12/schema',
+      ],
+    );
+  });
+
+  it('does not mistake data or property names for references', () => {
+    const schema = {
+      properties: { $ref: { type: 'string' }, $id: { type: 'string' } },
+      enum: [{ $ref: '#/nowhere' }],
+      const: { $ref: '#/nowhere' },
+      default: { $ref: '#/nowhere' },
+      examples: [{ $ref: '#/nowhere' }],
+      'x-vendor': { $ref: '#/nowhere' },
+    };
+    assert.deepEqual(refsOf(schema), { unresolved: [], external: [] });
+  });
+
+  it('does not loop on reference cycles', () => {
+    const schema = {
+      $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+      properties: { self: { $ref: '#' } },
+    };
+    assert.deepEqual(refsOf(schema), { unresolved: [], external: [] });
+  });
+
+  it('stops at MAX_SCHEMA_DEPTH without overflowing the stack (100k levels)', () => {
+    let schema: Record<string, unknown> = { $ref: '#/missing' };
+    for (let i = 0; i < 100_000; i++) schema = { not: schema };
+    const a = analyzeSchema(schema, '2020-12');
+    assert.equal(a.tooDeep, true);
+    assert.equal(a.fastValid, false);
+    assert.deepEqual(a.unresolved, []);
+  });
+
+  it('walks a schema at the depth limit', () => {
+    let schema: Record<string, unknown> = { $ref: '#/missing' };
+    for (let i = 0; i < MAX_SCHEMA_DEPTH; i++) schema = { items: schema };
+    const a = analyzeSchema(schema, '2020-12');
+    assert.equal(a.tooDeep, false);
+    assert.equal(a.unresolved.length, 1);
+  });
+
+  it('memoizes per schema object', () => {
+    const schema = { type: 'object' };
+    assert.equal(analyzeSchema(schema, '2020-12'), analyzeSchema(schema, '2020-12'));
+  });
+});
+
+describe('schema walk: fast meta-schema pre-check', () => {
+  const fast = (schema: object) => analyzeSchema(schema, '2020-12').fastValid;
+
+  it('proves common schemas valid', () => {
+    assert.equal(
+      fast({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        title: 't',
+        description: 'd',
+        properties: {
+          a: { type: ['string', 'null'], minLength: 1, pattern: '^[a-z]+$', format: 'email' },
+          b: {
+            type: 'array',
+            items: { type: 'integer', minimum: 0, exclusiveMaximum: 10 },
+            uniqueItems: true,
+          },
+          c: { enum: ['x', 1, null], default: 'x' },
+          d: { anyOf: [{ type: 'string' }, { $ref: '#/definitions/e' }] },
+        },
+        definitions: { e: { const: 3 } },
+        required: ['a'],
+        additionalProperties: false,
+        'x-custom': { anything: [1, 2] },
+        nullable: true,
+      }),
+      true,
+    );
+  });
+
+  it('leaves anything it cannot prove to the meta-schema validator', () => {
+    for (const schema of [
+      { type: 'any' },
+      { type: ['string', 'string'] },
+      { required: ['a', 'a'] },
+      { minLength: -1 },
+      { minLength: 1.5 },
+      { multipleOf: 0 },
+      { pattern: '(' },
+      { properties: { a: 5 } },
+      { anyOf: [] },
+      { items: [{ type: 'string' }] },
+      { $id: 'x' },
+      { dependencies: { a: ['b'] } },
+      { patternProperties: { '[': {} } },
+      { $ref: 'a b' },
+      { not: null },
+    ]) {
+      assert.equal(fast(schema), false, JSON.stringify(schema));
+    }
+  });
+});
