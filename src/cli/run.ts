@@ -1,0 +1,296 @@
+// One validation run: discovery → pool → reporters → summary → exit code. Everything the run touches
+// in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
+import { createWriteStream } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
+import { discover, STDIN_NAME } from '../discovery/discover.js';
+import { splitFileList } from '../discovery/files-from.js';
+import { loadIgnore } from '../discovery/ignore-file.js';
+import type { PlannedInput } from '../pool/batches.js';
+import { resolveConcurrency, workerHeapMb } from '../pool/concurrency.js';
+import { runPipeline } from '../pool/pipeline.js';
+import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
+import { findReporter } from '../reporting/reporter-registry.js';
+import { createSummaryAggregator } from '../reporting/summary.js';
+import type {
+  CheckOptions,
+  DocumentResult,
+  InputFormat,
+  Level,
+  Reporter,
+  RunRecord,
+  Target,
+} from '../types.js';
+import { SPEC_VERSIONS } from '../types.js';
+import { EXIT_FAILURE, exitCodeFor } from './exit-code.js';
+import type { FailOn, FormatSpec } from './options.js';
+import { ProgressLine, shouldShowProgress } from './progress.js';
+
+export interface CliSettings {
+  argv: string[];
+  patterns: string[];
+  filesFrom: string | null;
+  nul: boolean;
+  ignorePath: string | null;
+  stdinFormat: InputFormat;
+  formats: FormatSpec[];
+  concurrency: 'auto' | number;
+  failOn: FailOn;
+  ruleLevels: Record<string, Level>;
+  maxDiagnosticsPerFile: number;
+  target: Target | null;
+  streamThreshold: number;
+  maxFileSize: number;
+  workerMemoryMb: number | null;
+  quiet: boolean;
+  progress: boolean;
+}
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  version: string;
+  /** Test hook: a worker module to load instead of the real one (see docs/cli.md). */
+  workerUrl?: URL;
+  /** Receives SIGINT/SIGTERM; defaults to `process`. */
+  signals?: NodeJS.EventEmitter;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+function note(io: CliIo, message: string): void {
+  io.stderr.write(`mcpdesc-validate: ${message}\n`);
+}
+
+interface Output {
+  reporter: Reporter;
+  stream: NodeJS.WritableStream;
+  toStdout: boolean;
+}
+
+async function finishFile(stream: NodeJS.WritableStream): Promise<void> {
+  await new Promise<void>((resolve) => {
+    stream.once('error', () => resolve());
+    stream.end(() => resolve());
+  });
+}
+
+export async function runValidate(settings: CliSettings, io: CliIo): Promise<number> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const usesStdin = settings.patterns.includes('-');
+  if (usesStdin && settings.filesFrom === '-') {
+    note(io, '`-` (a document on stdin) and `--files-from -` (a file list on stdin) cannot be combined.');
+    return EXIT_FAILURE;
+  }
+  if (settings.patterns.filter((p) => !p.startsWith('!')).length === 0 && settings.filesFrom === null) {
+    note(
+      io,
+      'no inputs given: name files, directories, quoted globs, - for stdin, or use --files-from (see --help).',
+    );
+    return EXIT_FAILURE;
+  }
+
+  let filesFrom: string[] = [];
+  let ignore: Awaited<ReturnType<typeof loadIgnore>>;
+  try {
+    if (settings.filesFrom !== null) {
+      const text =
+        settings.filesFrom === '-'
+          ? (await readAll(io.stdin)).toString('utf8')
+          : (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
+      filesFrom = splitFileList(await text, settings.nul);
+    }
+    ignore = await loadIgnore(io.cwd, settings.ignorePath);
+  } catch (error) {
+    note(
+      io,
+      `cannot read ${settings.filesFrom !== null ? '--files-from / ' : ''}ignore input: ${(error as Error).message}`,
+    );
+    return EXIT_FAILURE;
+  }
+
+  const discovered = await discover(settings.patterns, { cwd: io.cwd, filesFrom, ignore });
+  const inputs: PlannedInput[] = discovered.files.map((f, index) => {
+    const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: f.size } };
+    if (f.error) input.error = f.error;
+    if (f.stdin) input.stdin = true;
+    return input;
+  });
+  const nothingMatched = inputs.length === 0;
+  if (nothingMatched) {
+    const named = [
+      ...settings.patterns,
+      ...(settings.filesFrom !== null ? [`--files-from ${settings.filesFrom}`] : []),
+    ];
+    note(io, `no input files matched: ${named.map((p) => JSON.stringify(p)).join(', ')}`);
+  } else {
+    for (const label of discovered.unmatched) note(io, `no files matched ${JSON.stringify(label)}`);
+  }
+
+  const plan = {
+    files: inputs.length,
+    bytes: inputs.reduce((n, i) => n + i.job.size, 0),
+  };
+  const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
+  const checkOptions: CheckOptions = {
+    target: settings.target,
+    ruleLevels: settings.ruleLevels,
+    maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
+    streamThreshold: settings.streamThreshold,
+    maxFileSize: settings.maxFileSize,
+  };
+
+  // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
+  const controller = new AbortController();
+  let stdoutClosed = false;
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    stdoutClosed = true;
+    if (error.code !== 'EPIPE') note(io, `cannot write to stdout: ${error.message}`);
+    controller.abort();
+  };
+  io.stdout.on('error', onStdoutError);
+  const outputs: Output[] = [];
+  for (const spec of settings.formats) {
+    const factory = findReporter(spec.name)!;
+    const stream: NodeJS.WritableStream = spec.path === null ? io.stdout : createWriteStream(spec.path);
+    if (spec.path !== null) {
+      stream.on('error', (error: Error) => {
+        note(io, `cannot write ${spec.path}: ${error.message}`);
+        controller.abort();
+      });
+    }
+    const color = spec.path === null && io.stdoutIsTTY && !io.env.NO_COLOR;
+    outputs.push({ reporter: factory(stream, { color }), stream, toStdout: spec.path === null });
+  }
+  const live = () => outputs.filter((o) => !(o.toStdout && stdoutClosed));
+
+  let interrupted = false;
+  const signals = io.signals ?? process;
+  const onSignal = () => {
+    interrupted = true;
+    controller.abort();
+    // A second signal gets the default behaviour (terminate now).
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+  };
+  signals.on('SIGINT', onSignal);
+  signals.on('SIGTERM', onSignal);
+
+  const run: RunRecord = {
+    type: 'run',
+    schemaVersion: 1,
+    tool: { name: 'mcpdesc-validate', version: io.version },
+    startedAt,
+    cwd: io.cwd,
+    argv: settings.argv,
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    options: {
+      failOn: settings.failOn,
+      ruleLevels: settings.ruleLevels,
+      maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
+      streamThreshold: settings.streamThreshold,
+      maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
+      quiet: settings.quiet,
+      formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
+    },
+    specVersions: [...SPEC_VERSIONS],
+    target: settings.target,
+    concurrency: threads,
+    shard: null,
+    filesPlanned: inputs.length,
+  };
+
+  const summary = createSummaryAggregator();
+  const progress = shouldShowProgress(settings.progress && !settings.quiet, io.stderrIsTTY, io.env)
+    ? new ProgressLine(io.stderr)
+    : null;
+  let runner: TaskRunner | null = null;
+  try {
+    for (const o of live()) await o.reporter.onStart(run);
+    if (!nothingMatched && !controller.signal.aborted) {
+      runner =
+        threads === 0
+          ? createInProcessRunner(io.workerUrl)
+          : await createThreadRunner({
+              threads,
+              maxOldGenerationSizeMb: settings.workerMemoryMb ?? workerHeapMb(threads, totalmem()),
+              ...(io.workerUrl ? { workerUrl: io.workerUrl } : {}),
+            });
+      const local = async () => {
+        const { checkBuffer } = await import('../worker/check-file.js');
+        const bytes = await readAll(io.stdin);
+        return checkBuffer(bytes, STDIN_NAME, settings.stdinFormat, checkOptions);
+      };
+      const outcomes = runPipeline(inputs, {
+        runner,
+        checkOptions,
+        // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
+        maxInFlight: Math.max(2, threads * 4),
+        local,
+        signal: controller.signal,
+      });
+      for await (const outcome of outcomes) {
+        summary.addInput(outcome.documents);
+        for (const doc of outcome.documents) {
+          const shown: DocumentResult = settings.quiet
+            ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }
+            : doc;
+          for (const o of live()) await o.reporter.onDocument(shown);
+        }
+        progress?.update({
+          done: summary.files.total,
+          planned: inputs.length,
+          bytes: summary.bytes,
+          errors: summary.counts.error,
+        });
+      }
+    }
+  } finally {
+    progress?.clear();
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+    await runner?.close().catch(() => undefined);
+  }
+
+  const exitCode = exitCodeFor({
+    aborted: interrupted,
+    nothingMatched,
+    errorInputs: summary.files.error,
+    counts: summary.counts,
+    failOn: settings.failOn,
+  });
+  const record = summary.finish({
+    exitCode,
+    aborted: interrupted || stdoutClosed,
+    failOn: settings.failOn,
+    wallMs: performance.now() - started,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  });
+  for (const o of live()) await o.reporter.onEnd(record);
+  for (const o of outputs) if (!o.toStdout) await finishFile(o.stream);
+  // One closing line for the human watching stderr, unless a text report on stdout already ends with it.
+  const textOnStdout = settings.formats.some((f) => f.path === null && f.name === 'text');
+  if (!stdoutClosed && !settings.quiet && !textOnStdout) {
+    note(
+      io,
+      `${record.files.total} files (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
+        `${record.files.skipped} skipped), ${record.counts.error} errors, ${record.counts.warning} warnings in ` +
+        `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
+        `${interrupted ? ', interrupted' : ''}; exit ${exitCode}`,
+    );
+  }
+  io.stdout.off('error', onStdoutError);
+  // Keep swallowing late EPIPEs from writes still queued in the stream.
+  if (stdoutClosed) io.stdout.on('error', () => undefined);
+  return exitCode;
+}

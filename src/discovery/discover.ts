@@ -1,0 +1,123 @@
+// Inputs (files, directories, globs with `!` negation, `-`) → the sorted, de-duplicated list of files
+// to check. Only paths and sizes are gathered here; nothing is read or parsed.
+import { stat } from 'node:fs/promises';
+import { isAbsolute, normalize, resolve, sep } from 'node:path';
+import fg from 'fast-glob';
+import type { Ignore } from 'ignore';
+
+/** The extensions a directory is searched for (each also gzip-compressed). */
+export const INPUT_EXTENSIONS = ['json', 'yaml', 'yml', 'jsonl', 'ndjson'] as const;
+
+/** Name reported for standard input. */
+export const STDIN_NAME = '<stdin>';
+
+export interface DiscoveredFile {
+  /** The name reported in records: cwd-relative as given (absolute when given absolute), '/'-separated. */
+  file: string;
+  /** What the worker opens. */
+  path: string;
+  size: number;
+  /** Set when the input cannot be checked at all (a named file that does not exist...). */
+  error?: { code: string; message: string };
+  stdin?: boolean;
+}
+
+export interface DiscoverOptions {
+  cwd: string;
+  /** Literal paths from --files-from (files or directories; never globs). */
+  filesFrom?: readonly string[];
+  /** gitignore-style rules for files found through directories and globs (not for files named explicitly). */
+  ignore?: Ignore | null;
+}
+
+export interface DiscoveryResult {
+  files: DiscoveredFile[];
+  /** Globs and directories that contributed no file (for a stderr note). */
+  unmatched: string[];
+}
+
+const DIRECTORY_GLOB = `**/*.{${INPUT_EXTENSIONS.flatMap((e) => [e, `${e}.gz`]).join(',')}}`;
+/** Never descended into when a directory is given (ESLint's defaults); a glob can still name them. */
+const DIRECTORY_SKIP = ['**/node_modules/**', '**/.git/**'];
+
+function display(p: string): string {
+  const n = normalize(p);
+  return sep === '/' ? n : n.split(sep).join('/');
+}
+
+function ignored(ig: Ignore | null | undefined, file: string): boolean {
+  // `ignore` only understands paths below its root (the cwd); anything outside is never ignored.
+  if (!ig || isAbsolute(file) || file === '..' || file.startsWith('../')) return false;
+  return ig.ignores(file);
+}
+
+function errorOf(error: unknown): { code: string; message: string } {
+  const e = error as NodeJS.ErrnoException;
+  return { code: e.code ?? 'EIO', message: e.message };
+}
+
+export async function discover(
+  patterns: readonly string[],
+  options: DiscoverOptions,
+): Promise<DiscoveryResult> {
+  const { cwd } = options;
+  const negatives = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const found = new Map<string, DiscoveredFile>();
+  const unmatched: string[] = [];
+  const add = (entry: DiscoveredFile) => {
+    const key = entry.stdin ? '\0stdin' : resolve(cwd, entry.path);
+    if (!found.has(key)) found.set(key, entry);
+  };
+
+  const expand = async (label: string, globs: string[], extraIgnore: string[]) => {
+    const entries = await fg(globs, {
+      cwd,
+      ignore: [...negatives, ...extraIgnore],
+      onlyFiles: true,
+      dot: true,
+      stats: true,
+      followSymbolicLinks: true,
+      // An unreadable subdirectory must not abort the whole run.
+      suppressErrors: true,
+    });
+    let count = 0;
+    for (const entry of entries) {
+      const file = display(entry.path);
+      if (ignored(options.ignore, file)) continue;
+      add({ file, path: resolve(cwd, entry.path), size: entry.stats?.size ?? 0 });
+      count++;
+    }
+    if (count === 0) unmatched.push(label);
+  };
+
+  const literal = async (given: string, allowGlob: boolean) => {
+    if (given === '-') {
+      add({ file: STDIN_NAME, path: '-', size: 0, stdin: true });
+      return;
+    }
+    const path = resolve(cwd, given);
+    try {
+      const st = await stat(path);
+      if (st.isDirectory()) {
+        const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
+        await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
+      } else {
+        add({ file: display(given), path, size: st.size });
+      }
+    } catch (error) {
+      if (allowGlob && fg.isDynamicPattern(given)) {
+        await expand(given, [given], []);
+      } else {
+        add({ file: display(given), path, size: 0, error: errorOf(error) });
+      }
+    }
+  };
+
+  for (const pattern of patterns) {
+    if (!pattern.startsWith('!')) await literal(pattern, true);
+  }
+  for (const path of options.filesFrom ?? []) await literal(path, false);
+
+  const files = [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files, unmatched };
+}
