@@ -19,9 +19,10 @@ export interface WorkPlan {
   bytes: number;
 }
 
-/** Number of batch-sized tasks the plan splits into (at least 1). */
+/** Roughly how many batch-sized tasks the plan splits into (at least 1; never more than files). */
 export function taskCount(plan: WorkPlan): number {
-  return Math.max(1, Math.ceil(plan.files / BATCH_FILES), Math.ceil(plan.bytes / BATCH_BYTES));
+  const byLimits = Math.max(Math.ceil(plan.files / BATCH_FILES), Math.ceil(plan.bytes / BATCH_BYTES));
+  return Math.max(1, Math.min(plan.files, byLimits));
 }
 
 /**

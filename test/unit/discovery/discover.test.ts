@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import ignore from 'ignore';
+import { discover, STDIN_NAME } from '../../../src/discovery/discover.js';
+import { splitFileList } from '../../../src/discovery/files-from.js';
+import { loadIgnore } from '../../../src/discovery/ignore-file.js';
+
+let root: string;
+const FILES = [
+  'b/two.json',
+  'b/deep/three.yaml',
+  'b/deep/four.yml',
+  'b/five.jsonl',
+  'b/six.ndjson.gz',
+  'b/seven.json.gz',
+  'b/notes.txt',
+  'b/node_modules/pkg/skip.json',
+  'a.json',
+  'c/legacy/old.json',
+  'c/new.json',
+  'weird[1].json',
+];
+
+before(() => {
+  root = mkdtempSync(join(tmpdir(), 'mcpdesc-discover-'));
+  for (const f of FILES) {
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    writeFileSync(join(root, f), '{}');
+  }
+});
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const names = (r: Awaited<ReturnType<typeof discover>>) => r.files.map((f) => f.file);
+
+describe('discover', () => {
+  it('recurses directories for the input extensions only, skipping node_modules', async () => {
+    const r = await discover(['b'], { cwd: root });
+    assert.deepEqual(names(r), [
+      'b/deep/four.yml',
+      'b/deep/three.yaml',
+      'b/five.jsonl',
+      'b/seven.json.gz',
+      'b/six.ndjson.gz',
+      'b/two.json',
+    ]);
+    assert.deepEqual(r.unmatched, []);
+  });
+
+  it('expands globs, applies ! negation, de-duplicates and sorts by path', async () => {
+    const r = await discover(['c/**/*.json', '!c/legacy/**', 'a.json', './a.json', 'c'], { cwd: root });
+    assert.deepEqual(names(r), ['a.json', 'c/new.json']);
+  });
+
+  it('reports sizes and absolute paths for the worker', async () => {
+    const r = await discover(['a.json'], { cwd: root });
+    assert.equal(r.files[0]!.path, join(root, 'a.json'));
+    assert.equal(r.files[0]!.size, 2);
+  });
+
+  it('keeps a missing explicit file as an ENOENT entry and names unmatched globs', async () => {
+    const r = await discover(['nope.json', 'zz/*.json', 'a.json'], { cwd: root });
+    assert.deepEqual(names(r), ['a.json', 'nope.json']);
+    assert.equal(r.files[1]!.error?.code, 'ENOENT');
+    assert.deepEqual(r.unmatched, ['zz/*.json']);
+  });
+
+  it('takes an existing file literally even when its name looks like a glob', async () => {
+    const r = await discover(['weird[1].json'], { cwd: root });
+    assert.deepEqual(names(r), ['weird[1].json']);
+    assert.equal(r.files[0]!.error, undefined);
+  });
+
+  it('applies the ignore rules to directory and glob results, not to named files', async () => {
+    const ig = ignore().add('legacy/\n*.yml\n');
+    const r = await discover(['c', 'b/deep', 'b/deep/four.yml'], { cwd: root, ignore: ig });
+    assert.deepEqual(names(r), ['b/deep/four.yml', 'b/deep/three.yaml', 'c/new.json']);
+    const r2 = await discover(['c'], { cwd: root, ignore: ig });
+    assert.deepEqual(names(r2), ['c/new.json']);
+  });
+
+  it('takes --files-from entries literally and turns - into the stdin entry', async () => {
+    const r = await discover(['-'], { cwd: root, filesFrom: ['c/new.json', 'c/*.json', 'b/deep'] });
+    assert.deepEqual(names(r), [
+      STDIN_NAME,
+      'b/deep/four.yml',
+      'b/deep/three.yaml',
+      'c/*.json',
+      'c/new.json',
+    ]);
+    assert.equal(r.files.find((f) => f.file === 'c/*.json')!.error?.code, 'ENOENT');
+    assert.equal(r.files[0]!.stdin, true);
+  });
+});
+
+describe('splitFileList', () => {
+  it('splits lines (CRLF tolerated) or NULs and drops empty entries', () => {
+    assert.deepEqual(splitFileList('a.json\r\nb c.json\n\n', false), ['a.json', 'b c.json']);
+    assert.deepEqual(splitFileList('a\nb.json\0c.json\0', true), ['a\nb.json', 'c.json']);
+  });
+});
+
+describe('loadIgnore', () => {
+  it('is optional by default and required when named', async () => {
+    assert.equal(await loadIgnore(root, null), null);
+    await assert.rejects(loadIgnore(root, 'missing-ignore'), { code: 'ENOENT' });
+    writeFileSync(join(root, '.mcpdescignore'), 'c/legacy/\n');
+    const ig = await loadIgnore(root, null);
+    assert.equal(ig?.ignores('c/legacy/old.json'), true);
+    assert.equal(ig?.ignores('c/new.json'), false);
+    rmSync(join(root, '.mcpdescignore'));
+  });
+});
