@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { SummaryRecord } from '../../src/types.js';
 import { type CliResult, runCli, tempDir } from '../helpers/run-cli.js';
 import { type CorpusEntry, validDocument, writeCorpus } from '../helpers/small-corpus.js';
 
-type Rec = CliResult['records'][number];
 const fileRecords = (r: CliResult) => r.records.filter((x) => x.type === 'file');
-const summaryOf = (r: CliResult) => r.records.at(-1) as Rec & Record<string, any>;
+const summaryOf = (r: CliResult) => r.records.at(-1) as unknown as SummaryRecord;
 
 /** run first, summary last, and each diagnostic followed (before any other file) by its own file record. */
 function assertWellFormed(r: CliResult): void {
