@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { reporterNames } from '../reporting/reporter-registry.js';
 import { TARGETS } from '../types.js';
-import { RULES } from '../validation/rules/index.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import {
   FAIL_ON,
@@ -68,7 +67,7 @@ interface RawOptions {
   stdinFormat: CliSettings['stdinFormat'];
   concurrency: 'auto' | number;
   failOn: CliSettings['failOn'];
-  rule?: Array<[string, CliSettings['ruleLevels'][string]]>;
+  rule?: string[];
   maxDiagnosticsPerFile: number;
   target?: CliSettings['target'];
   streamThreshold: number;
@@ -79,7 +78,6 @@ interface RawOptions {
 }
 
 export function buildProgram(version: string): Command {
-  const ruleIds = new Set(RULES.map((r) => r.id));
   const formats = reporterNames();
   return new Command('mcpdesc-validate')
     .description('Validate MCP Description (mcpdesc) documents in bulk: files, directories, globs or stdin.')
@@ -111,8 +109,9 @@ export function buildProgram(version: string): Command {
         .argParser(parseFailOn),
     )
     .addOption(
+      // Checked against the catalogue after parsing, so runs without --rule never load it here.
       new Option('--rule <id=level>', 'set a rule to off|info|warning|error (repeatable)').argParser(
-        collect((v) => parseRule(v, ruleIds)),
+        collect((v) => v),
       ),
     )
     .addOption(
@@ -199,6 +198,22 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     io.stderr.write(`error: option '--format <name[=path]>': ${(error as Error).message}\n`);
     return EXIT_FAILURE;
   }
+  const ruleLevels: CliSettings['ruleLevels'] = {};
+  if (o.rule) {
+    const { RULES } = await import('../validation/rules/index.js');
+    const known = new Set(RULES.map((r) => r.id));
+    for (const value of o.rule) {
+      try {
+        const [id, level] = parseRule(value, known);
+        ruleLevels[id] = level;
+      } catch (error) {
+        io.stderr.write(
+          `error: option '--rule <id=level>' argument '${value}' is invalid. ${(error as Error).message}\n`,
+        );
+        return EXIT_FAILURE;
+      }
+    }
+  }
   if (o.null && o.filesFrom === undefined) {
     io.stderr.write("error: option '-0, --null' needs --files-from <file|->\n");
     return EXIT_FAILURE;
@@ -213,7 +228,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     formats,
     concurrency: o.concurrency,
     failOn: o.failOn,
-    ruleLevels: Object.fromEntries(o.rule ?? []),
+    ruleLevels,
     maxDiagnosticsPerFile: o.maxDiagnosticsPerFile,
     target: o.target ?? null,
     streamThreshold: o.streamThreshold,

@@ -2,7 +2,6 @@
 // to check. Only paths and sizes are gathered here; nothing is read or parsed.
 import { stat } from 'node:fs/promises';
 import { isAbsolute, normalize, resolve, sep } from 'node:path';
-import fg from 'fast-glob';
 import type { Ignore } from 'ignore';
 
 /** The extensions a directory is searched for (each also gzip-compressed). */
@@ -40,6 +39,19 @@ const DIRECTORY_GLOB = `**/*.{${INPUT_EXTENSIONS.flatMap((e) => [e, `${e}.gz`]).
 /** Never descended into when a directory is given (ESLint's defaults); a glob can still name them. */
 const DIRECTORY_SKIP = ['**/node_modules/**', '**/.git/**'];
 
+type FastGlob = typeof import('fast-glob');
+let fastGlob: Promise<FastGlob> | null = null;
+/** fast-glob costs ~20–60 ms to load; a run over named files never needs it (DESIGN §6: one file ≤ 2× node). */
+function loadFastGlob(): Promise<FastGlob> {
+  fastGlob ??= import('fast-glob').then((m) => m.default);
+  return fastGlob;
+}
+
+/** Cheap check for glob syntax, so a missing plain file name never loads fast-glob. */
+function looksLikeGlob(p: string): boolean {
+  return /[*?[\]{}()!+@]/.test(p);
+}
+
 function display(p: string): string {
   const n = normalize(p);
   return sep === '/' ? n : n.split(sep).join('/');
@@ -70,6 +82,7 @@ export async function discover(
   };
 
   const expand = async (label: string, globs: string[], extraIgnore: string[]) => {
+    const fg = await loadFastGlob();
     const entries = await fg(globs, {
       cwd,
       ignore: [...negatives, ...extraIgnore],
@@ -99,13 +112,14 @@ export async function discover(
     try {
       const st = await stat(path);
       if (st.isDirectory()) {
+        const fg = await loadFastGlob();
         const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
         await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
       } else {
         add({ file: display(given), path, size: st.size });
       }
     } catch (error) {
-      if (allowGlob && fg.isDynamicPattern(given)) {
+      if (allowGlob && looksLikeGlob(given) && (await loadFastGlob()).isDynamicPattern(given)) {
         await expand(given, [given], []);
       } else {
         add({ file: display(given), path, size: 0, error: errorOf(error) });

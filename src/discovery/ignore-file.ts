@@ -2,7 +2,7 @@
 // (required to exist). gitignore syntax, matched against cwd-relative paths.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 
 export const DEFAULT_IGNORE_FILE = '.mcpdescignore';
 
@@ -14,5 +14,7 @@ export async function loadIgnore(cwd: string, ignorePath: string | null): Promis
     if (ignorePath === null && (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  // Loaded only when there is an ignore file (~20 ms).
+  const { default: ignore } = await import('ignore');
   return ignore().add(text);
 }
