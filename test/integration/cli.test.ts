@@ -99,6 +99,7 @@ describe('CLI inputs', () => {
     write('docs/e.yaml', 'mcpdesc: 0.7.0\n');
     write('docs/readme.txt', 'ignored by directory search');
     write('list.txt', 'docs/b.json\ndocs/a.json\n');
+    write('roots/array.json', '[]');
   });
   after(() => tmp.remove());
 
@@ -209,6 +210,26 @@ describe('CLI inputs', () => {
     assert.equal(fileRecords(never).filter((f) => f.status === 'invalid').length, 1);
     const clean = await runCli(['docs/a.json', '--fail-on', 'warning'], { cwd });
     assert.equal(clean.code, 0);
+  });
+
+  it('--rule changes a level; --quiet drops non-error diagnostics but keeps the counts', async () => {
+    const args = ['roots/array.json', '--rule', 'mcpdesc.document.root-object=warning'];
+    const loud = await runCli(args, { cwd });
+    const diagnostics = loud.records.filter((x) => x.type === 'diagnostic');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.ruleId, d.severity]),
+      [['mcpdesc.document.root-object', 'warning']],
+    );
+    assert.equal(loud.code, 0, 'a warning does not fail --fail-on error');
+    assert.match(loud.stderr, /1 files/);
+    const quiet = await runCli([...args, '--quiet', '--fail-on', 'warning'], { cwd });
+    assert.equal(quiet.records.filter((x) => x.type === 'diagnostic').length, 0);
+    assert.equal(fileRecords(quiet)[0]!.warnings, 1);
+    assert.equal(quiet.code, 1);
+    assert.equal(quiet.stderr, '');
+    const off = await runCli(['roots/array.json', '--rule', 'mcpdesc.document.root-object=off'], { cwd });
+    assert.equal(fileRecords(off)[0]!.status, 'valid');
+    assert.equal(off.code, 0);
   });
 
   it('--max-file-size skips larger files with a record saying why', async () => {
