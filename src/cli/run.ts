@@ -118,7 +118,28 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     return EXIT_FAILURE;
   }
 
-  const discovered = await discover(settings.patterns, { cwd: io.cwd, filesFrom, ignore });
+  // Signals are handled from discovery on, so an interrupt always ends with a summary.
+  const controller = new AbortController();
+  let interrupted = false;
+  const signals = io.signals ?? process;
+  const onSignal = () => {
+    interrupted = true;
+    controller.abort();
+    // A second signal gets the default behaviour (terminate now).
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+  };
+  signals.on('SIGINT', onSignal);
+  signals.on('SIGTERM', onSignal);
+  let discovered: Awaited<ReturnType<typeof discover>>;
+  try {
+    discovered = await discover(settings.patterns, { cwd: io.cwd, filesFrom, ignore });
+  } catch (error) {
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+    note(io, `cannot list the inputs: ${(error as Error).message}`);
+    return EXIT_FAILURE;
+  }
   const inputs: PlannedInput[] = discovered.files.map((f, index) => {
     const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: f.size } };
     if (f.error) input.error = f.error;
@@ -150,7 +171,6 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   };
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
-  const controller = new AbortController();
   let stdoutClosed = false;
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     stdoutClosed = true;
@@ -172,18 +192,6 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     outputs.push({ reporter: factory(stream, { color }), stream, toStdout: spec.path === null });
   }
   const live = () => outputs.filter((o) => !(o.toStdout && stdoutClosed));
-
-  let interrupted = false;
-  const signals = io.signals ?? process;
-  const onSignal = () => {
-    interrupted = true;
-    controller.abort();
-    // A second signal gets the default behaviour (terminate now).
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
-  };
-  signals.on('SIGINT', onSignal);
-  signals.on('SIGTERM', onSignal);
 
   const run: RunRecord = {
     type: 'run',
