@@ -166,14 +166,20 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     ...overrides,
   };
   let code: number;
-  if (argv[0] === 'rules') {
-    // Written by the reporters work; loaded by URL so this file builds before that module exists.
-    const mod = (await import(new URL('./rules-command.js', import.meta.url).href)) as {
-      runRulesCommand: RulesCommand;
-    };
-    code = await mod.runRulesCommand(argv.slice(1), io.stdout);
-  } else {
-    code = await validateCommand(argv, io, version);
+  try {
+    if (argv[0] === 'rules') {
+      // Written by the reporters work; loaded by URL so this file builds before that module exists.
+      const mod = (await import(new URL('./rules-command.js', import.meta.url).href)) as {
+        runRulesCommand: RulesCommand;
+      };
+      code = await mod.runRulesCommand(argv.slice(1), io.stdout);
+    } else {
+      code = await validateCommand(argv, io, version);
+    }
+  } catch (error) {
+    // A bug, not a bad input (those become records): say so once, without hiding where it happened.
+    io.stderr.write(`mcpdesc-validate: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    code = EXIT_FAILURE;
   }
   process.exitCode = code;
   return code;

@@ -18,7 +18,7 @@ export function formatProgress(s: ProgressState, elapsedMs: number): string {
 }
 
 export class ProgressLine {
-  #last = 0;
+  #last = Number.NEGATIVE_INFINITY;
   #shown = false;
   readonly #started = performance.now();
   constructor(private readonly out: NodeJS.WritableStream) {}
