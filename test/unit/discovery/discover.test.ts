@@ -47,6 +47,7 @@ describe('discover', () => {
       'b/two.json',
     ]);
     assert.deepEqual(r.unmatched, []);
+    assert.ok(r.files.every((f) => f.size === 2 && f.path === join(root, f.file)));
   });
 
   it('expands globs, applies ! negation, de-duplicates and sorts by path', async () => {
