@@ -5,6 +5,7 @@ import { discover } from './discovery/discover.js';
 import { loadIgnore } from './discovery/ignore-file.js';
 import type { PlannedInput } from './pool/batches.js';
 import { type ConcurrencyRequest, resolveConcurrency, workerHeapMb } from './pool/concurrency.js';
+import { fanOutHandler, fansOut } from './pool/fanout-loader.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
 import type { CheckOptions, DocumentResult, Level, Target } from './types.js';
@@ -58,18 +59,25 @@ export async function* validate(
   const cwd = options.cwd ?? process.cwd();
   const ignore = await loadIgnore(cwd, options.ignorePath ?? null);
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });
+  const streamThreshold = options.streamThreshold ?? 64 * 1024 * 1024;
   const inputs: PlannedInput[] = files.map((f, index) => ({
     job: { index, path: f.path, file: f.file, size: f.size },
     ...(f.error ? { error: f.error } : {}),
+    ...(!f.error && fansOut(f.file, f.size, streamThreshold) ? { huge: true } : {}),
   }));
   const checkOptions: CheckOptions = {
     target: options.target ?? null,
     ruleLevels: options.ruleLevels ?? {},
     maxDiagnosticsPerFile: options.maxDiagnosticsPerFile ?? 1000,
-    streamThreshold: options.streamThreshold ?? 64 * 1024 * 1024,
+    streamThreshold,
     maxFileSize: options.maxFileSize ?? Number.POSITIVE_INFINITY,
   };
-  const plan = { files: inputs.length, bytes: inputs.reduce((n, i) => n + i.job.size, 0) };
+  const plan = {
+    files: inputs.length,
+    bytes: inputs.reduce((n, i) => n + i.job.size, 0),
+    fannedOutFiles: inputs.filter((i) => i.huge).length,
+    fannedOutBytes: inputs.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0),
+  };
   const threads = resolveConcurrency(options.concurrency ?? 'auto', plan, availableParallelism());
   const runner =
     threads === 0
@@ -83,6 +91,7 @@ export async function* validate(
       runner,
       checkOptions,
       maxInFlight: Math.max(2, threads * 4),
+      huge: fanOutHandler(runner, checkOptions),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     for await (const outcome of outcomes) yield* outcome.documents;

@@ -7,6 +7,7 @@ import { splitFileList } from '../discovery/files-from.js';
 import { loadIgnore } from '../discovery/ignore-file.js';
 import type { PlannedInput } from '../pool/batches.js';
 import { resolveConcurrency, workerHeapMb } from '../pool/concurrency.js';
+import { fanOutHandler, fansOut } from '../pool/fanout-loader.js';
 import { runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { findReporter } from '../reporting/reporter-registry.js';
@@ -144,6 +145,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: f.size } };
     if (f.error) input.error = f.error;
     if (f.stdin) input.stdin = true;
+    if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold)) input.huge = true;
     return input;
   });
   const nothingMatched = inputs.length === 0;
@@ -160,6 +162,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const plan = {
     files: inputs.length,
     bytes: inputs.reduce((n, i) => n + i.job.size, 0),
+    fannedOutFiles: inputs.filter((i) => i.huge).length,
+    fannedOutBytes: inputs.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0),
   };
   const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
   const checkOptions: CheckOptions = {
@@ -245,6 +249,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
         maxInFlight: Math.max(2, threads * 4),
         local,
+        huge: fanOutHandler(runner, checkOptions),
         signal: controller.signal,
       });
       for await (const outcome of outcomes) {

@@ -11,6 +11,8 @@ export interface PlannedInput {
   error?: { code: string; message: string };
   /** Read from standard input in the main thread (never sent to a worker). */
   stdin?: boolean;
+  /** Above --stream-threshold: checked by fan-out (slices over the pool) when a handler is given. */
+  huge?: boolean;
 }
 
 export type WorkUnit = { kind: 'batch'; jobs: FileJob[] } | { kind: 'local'; input: PlannedInput };
@@ -30,7 +32,7 @@ export function* planUnits(
   let jobs: FileJob[] = [];
   let bytes = 0;
   for (const input of inputs) {
-    if (input.error || input.stdin) {
+    if (input.error || input.stdin || input.huge) {
       if (jobs.length > 0) yield { kind: 'batch', jobs };
       jobs = [];
       bytes = 0;

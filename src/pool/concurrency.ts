@@ -17,12 +17,21 @@ export type ConcurrencyRequest = 'auto' | number;
 export interface WorkPlan {
   files: number;
   bytes: number;
+  /** Files above --stream-threshold that fan out over the pool, slice by slice (~1 MiB), and their bytes. */
+  fannedOutFiles?: number;
+  fannedOutBytes?: number;
 }
 
-/** Roughly how many batch-sized tasks the plan splits into (at least 1; never more than files). */
+/**
+ * Roughly how many batch-sized tasks the plan splits into (at least 1). Whole files: never more tasks
+ * than files. A fanned-out file is split into ~1 MiB slice tasks, so it counts by its bytes.
+ */
 export function taskCount(plan: WorkPlan): number {
-  const byLimits = Math.max(Math.ceil(plan.files / BATCH_FILES), Math.ceil(plan.bytes / BATCH_BYTES));
-  return Math.max(1, Math.min(plan.files, byLimits));
+  const fanned = plan.fannedOutBytes ?? 0;
+  const wholeFiles = plan.files - (plan.fannedOutFiles ?? 0);
+  const wholeBytes = plan.bytes - fanned;
+  const byLimits = Math.max(Math.ceil(wholeFiles / BATCH_FILES), Math.ceil(wholeBytes / BATCH_BYTES));
+  return Math.max(1, Math.min(wholeFiles, byLimits) + Math.ceil(fanned / BATCH_BYTES));
 }
 
 /**

@@ -16,6 +16,11 @@ export interface PipelineOptions {
   maxInFlight: number;
   /** Settles main-thread inputs that are not plain errors (stdin). */
   local?: (input: PlannedInput) => Promise<FileOutcome>;
+  /**
+   * Checks an input flagged `huge` by fan-out over the pool. Null (fan-out unavailable or not suited)
+   * sends the file to a worker as a batch of one instead.
+   */
+  huge?: (input: PlannedInput) => Promise<FileOutcome | null>;
   /** Stop starting and yielding work (SIGINT, closed stdout). */
   signal?: AbortSignal;
   batchLimits?: { files: number; bytes: number };
@@ -84,6 +89,16 @@ async function runBatch(jobs: FileJob[], options: PipelineOptions): Promise<File
 async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOutcome[]> {
   if (unit.kind === 'batch') return runBatch(unit.jobs, options);
   const { input } = unit;
+  if (input.huge && !input.error) {
+    try {
+      const outcome = options.huge ? await options.huge(input) : null;
+      if (outcome === null) return runBatch([input.job], options);
+      return [{ index: input.job.index, documents: outcome.documents }];
+    } catch (error) {
+      const reason = reasonOf(error);
+      return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
+    }
+  }
   if (input.error) {
     return [
       {

@@ -12,21 +12,29 @@ export interface TaskRunner {
   /** Threads in use (0: in-process). */
   readonly threads: number;
   run(task: WorkerTask): Promise<FileOutcome[]>;
+  /** Run another export of the worker module (fan-out's `checkSlices`), transferring `transferList`. */
+  runNamed(name: string, task: unknown, transferList?: ArrayBuffer[]): Promise<unknown>;
   close(): Promise<void>;
 }
 
 /** The worker entry point, next to this folder in the compiled tree. */
 export const DEFAULT_WORKER_URL = new URL('../worker/index.js', import.meta.url);
 
-type WorkerFunction = (task: WorkerTask) => Promise<FileOutcome[]>;
+type WorkerModule = Record<string, unknown> & { default: (task: WorkerTask) => Promise<FileOutcome[]> };
 
 export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): TaskRunner {
-  let loaded: Promise<WorkerFunction> | null = null;
+  let loaded: Promise<WorkerModule> | null = null;
+  const load = () => {
+    loaded ??= import(workerUrl.href) as Promise<WorkerModule>;
+    return loaded;
+  };
   return {
     threads: 0,
-    run(task) {
-      loaded ??= import(workerUrl.href).then((mod: { default: WorkerFunction }) => mod.default);
-      return loaded.then((fn) => fn(task));
+    run: (task) => load().then((mod) => mod.default(task)),
+    async runNamed(name, task) {
+      const fn = (await load())[name];
+      if (typeof fn !== 'function') throw new Error(`the worker module has no export named ${name}`);
+      return (fn as (task: unknown) => unknown)(task);
     },
     async close() {},
   };
@@ -54,6 +62,8 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
   return {
     threads: options.threads,
     run: (task) => pool.run(task) as Promise<FileOutcome[]>,
+    runNamed: (name, task, transferList) =>
+      pool.run(task, transferList ? { name, transferList } : { name }) as Promise<unknown>,
     close: () => pool.destroy(),
   };
 }

@@ -30,6 +30,17 @@ describe('resolveConcurrency', () => {
     assert.equal(resolveConcurrency('auto', { files: 1, bytes: 1000 * BATCH_BYTES }, 8), 0);
   });
 
+  it('counts a fanned-out file by its slices, so one huge file still gets every core', () => {
+    const plan = { files: 1, bytes: 1024 * MiB, fannedOutFiles: 1, fannedOutBytes: 1024 * MiB };
+    assert.equal(taskCount(plan), 1024);
+    assert.equal(resolveConcurrency('auto', plan, 2), 2);
+    // Plus 100 small files: two more batches.
+    assert.equal(
+      taskCount({ files: 101, bytes: 1024 * MiB + 100_000, fannedOutFiles: 1, fannedOutBytes: 1024 * MiB }),
+      1026,
+    );
+  });
+
   it('honours an explicit count, capped at the number of tasks', () => {
     assert.equal(resolveConcurrency(0, { files: 20_000, bytes: 500 * MiB }, 8), 0);
     assert.equal(resolveConcurrency(3, { files: 20_000, bytes: 500 * MiB }, 2), 3);

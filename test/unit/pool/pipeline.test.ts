@@ -58,6 +58,9 @@ function fakeRunner(behaviour: (task: WorkerTask) => void = () => {}) {
         running--;
       }
     },
+    runNamed: async () => {
+      throw new Error('not used');
+    },
     async close() {},
   };
   return { runner, stats };
@@ -136,6 +139,7 @@ describe('runPipeline', () => {
       threads: 1,
       run: async (task) =>
         task.jobs.length > 1 ? [] : [{ index: task.jobs[0]!.index + 100, documents: [] }],
+      runNamed: async () => null,
       close: async () => {},
     };
     const out = await collect(runPipeline(inputs(2), { runner, checkOptions: OPTIONS, maxInFlight: 2 }));
@@ -169,6 +173,38 @@ describe('runPipeline', () => {
         [2, 2, '2.json', 'error'],
       ],
     );
+  });
+
+  it('hands huge inputs to the fan-out handler, or to a worker when it declines', async () => {
+    const { runner, stats } = fakeRunner();
+    const list = inputs(4);
+    list[1]!.huge = true;
+    list[2]!.huge = true;
+    list[3]!.huge = true;
+    const out = await collect(
+      runPipeline(list, {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 2,
+        huge: async (input) => {
+          if (input.job.index === 1)
+            return { index: 1, documents: [{ ...doc(1, '1.json'), streamed: true }] };
+          if (input.job.index === 2) return null;
+          throw new Error('fan-out broke');
+        },
+      }),
+    );
+    assert.deepEqual(
+      out.map((o) => [o.index, o.documents[0]!.status, o.documents[0]!.streamed ?? false]),
+      [
+        [0, 'valid', false],
+        [1, 'valid', true],
+        [2, 'valid', false],
+        [3, 'error', false],
+      ],
+    );
+    assert.match(out[3]!.documents[0]!.error!.message, /fan-out broke/);
+    assert.equal(stats.tasks, 2, 'input 0 and the declined input 2 ran as worker batches');
   });
 
   it('stops starting and yielding work once aborted', async () => {
