@@ -11,6 +11,8 @@ export const EXIT_INTERRUPTED = 130;
 export interface ExitFacts {
   aborted: boolean;
   nothingMatched: boolean;
+  /** A report could not be written (a full disk, stdout failing with anything but EPIPE). */
+  outputFailed?: boolean;
   /** Inputs whose status is 'error'. */
   errorInputs: number;
   counts: { error: number; warning: number; info: number };
@@ -19,7 +21,7 @@ export interface ExitFacts {
 
 export function exitCodeFor(f: ExitFacts): number {
   if (f.aborted) return EXIT_INTERRUPTED;
-  if (f.nothingMatched || f.errorInputs > 0) return EXIT_FAILURE;
+  if (f.nothingMatched || f.outputFailed || f.errorInputs > 0) return EXIT_FAILURE;
   if (f.failOn === 'error' && f.counts.error > 0) return EXIT_FINDINGS;
   if (f.failOn === 'warning' && f.counts.error + f.counts.warning > 0) return EXIT_FINDINGS;
   return EXIT_OK;

@@ -1,6 +1,5 @@
 // One validation run: discovery → pool → reporters → summary → exit code. Everything the run touches
 // in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
-import { createWriteStream } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { discover, STDIN_NAME } from '../discovery/discover.js';
 import { splitFileList } from '../discovery/files-from.js';
@@ -22,9 +21,10 @@ import type {
   Target,
 } from '../types.js';
 import { SPEC_VERSIONS } from '../types.js';
-import { EXIT_FAILURE, exitCodeFor } from './exit-code.js';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
+import { openReportFile, type ReportFile } from './report-file.js';
 
 export interface CliSettings {
   argv: string[];
@@ -73,15 +73,9 @@ function note(io: CliIo, message: string): void {
 
 interface Output {
   reporter: Reporter;
-  stream: NodeJS.WritableStream;
-  toStdout: boolean;
-}
-
-async function finishFile(stream: NodeJS.WritableStream): Promise<void> {
-  await new Promise<void>((resolve) => {
-    stream.once('error', () => resolve());
-    stream.end(() => resolve());
-  });
+  /** null: stdout. */
+  file: ReportFile | null;
+  failed: boolean;
 }
 
 export async function runValidate(settings: CliSettings, io: CliIo): Promise<number> {
@@ -176,26 +170,47 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;
+  let outputFailed = false;
   const onStdoutError = (error: NodeJS.ErrnoException) => {
     stdoutClosed = true;
-    if (error.code !== 'EPIPE') note(io, `cannot write to stdout: ${error.message}`);
+    if (error.code !== 'EPIPE') {
+      outputFailed = true;
+      note(io, `cannot write to stdout: ${error.message}`);
+    }
     controller.abort();
   };
   io.stdout.on('error', onStdoutError);
   const outputs: Output[] = [];
+  const dropOutputs = async () => {
+    for (const o of outputs) await o.file?.abort();
+  };
   for (const spec of settings.formats) {
     const factory = findReporter(spec.name)!;
-    const stream: NodeJS.WritableStream = spec.path === null ? io.stdout : createWriteStream(spec.path);
+    let file: ReportFile | null = null;
     if (spec.path !== null) {
-      stream.on('error', (error: Error) => {
-        note(io, `cannot write ${spec.path}: ${error.message}`);
-        controller.abort();
-      });
+      try {
+        file = await openReportFile(spec.path);
+      } catch (error) {
+        note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
+        io.stdout.off('error', onStdoutError);
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+        await dropOutputs();
+        return EXIT_FAILURE;
+      }
     }
-    const color = spec.path === null && io.stdoutIsTTY && !io.env.NO_COLOR;
-    outputs.push({ reporter: factory(stream, { color }), stream, toStdout: spec.path === null });
+    const output: Output = { reporter: null as unknown as Reporter, file, failed: false };
+    file?.stream.on('error', (error: Error) => {
+      output.failed = true;
+      outputFailed = true;
+      note(io, `cannot write ${spec.path}: ${error.message}`);
+      controller.abort();
+    });
+    const color = file === null && io.stdoutIsTTY && !io.env.NO_COLOR;
+    output.reporter = factory(file?.stream ?? io.stdout, { color, cwd: io.cwd });
+    outputs.push(output);
   }
-  const live = () => outputs.filter((o) => !(o.toStdout && stdoutClosed));
+  const live = () => outputs.filter((o) => !o.failed && !(o.file === null && stdoutClosed));
 
   const run: RunRecord = {
     type: 'run',
@@ -278,6 +293,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const exitCode = exitCodeFor({
     aborted: interrupted,
     nothingMatched,
+    outputFailed,
     errorInputs: summary.files.error,
     counts: summary.counts,
     failOn: settings.failOn,
@@ -290,7 +306,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   });
   for (const o of live()) await o.reporter.onEnd(record);
-  for (const o of outputs) if (!o.toStdout) await finishFile(o.stream);
+  let commitFailed = false;
+  for (const o of outputs) {
+    if (!o.file) continue;
+    if (o.failed) await o.file.abort();
+    else
+      await o.file.commit().catch((error: Error) => {
+        note(io, `cannot write ${o.file!.path}: ${error.message}`);
+        commitFailed = true;
+      });
+  }
   // One closing line for the human watching stderr, unless a text report on stdout already ends with it.
   const textOnStdout = settings.formats.some((f) => f.path === null && f.name === 'text');
   if (!stdoutClosed && !settings.quiet && !textOnStdout) {
@@ -305,5 +330,6 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   io.stdout.off('error', onStdoutError);
   // Keep swallowing late EPIPEs from writes still queued in the stream.
   if (stdoutClosed) io.stdout.on('error', () => undefined);
-  return exitCode;
+  // The summary already went out; a report that could not be put in place still fails the run.
+  return commitFailed && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
 }

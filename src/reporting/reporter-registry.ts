@@ -7,6 +7,10 @@ import { createTextReporter } from './text.js';
 export interface ReporterOptions {
   /** ANSI colours allowed (a TTY, NO_COLOR unset). */
   color: boolean;
+  /** Directory the reported file names are relative to. */
+  cwd: string;
+  /** For reports written to a file: overwrite reserved bytes just before the file is committed (JUnit totals). */
+  patchOnCommit?: (position: number, text: string) => void;
 }
 
 export type ReporterFactory = (out: NodeJS.WritableStream, options: ReporterOptions) => Reporter;

@@ -1,6 +1,6 @@
 // The real CLI, spawned: every input accounted for, summary last, order, inputs, exit codes.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SummaryRecord } from '../../src/types.js';
@@ -194,6 +194,10 @@ describe('CLI inputs', () => {
       [['docs', '--target', '9.9.9'], /--target.*0\.7\.0/],
       [['docs', '--no-such-flag'], /unknown option '--no-such-flag'/],
       [['docs', '-f', 'xml'], /--format.*ndjson/],
+      [
+        ['docs', '-f', 'ndjson=no/such/dir/x.ndjson'],
+        /cannot write the ndjson report to no\/such\/dir\/x\.ndjson/,
+      ],
       [[], /no inputs given/],
     ];
     for (const [args, message] of cases) {
@@ -254,6 +258,11 @@ describe('CLI inputs', () => {
     const written = readFileSync(join(cwd, 'out.ndjson'), 'utf8').trim().split('\n');
     assert.equal(JSON.parse(written[0]!).type, 'run');
     assert.equal(JSON.parse(written.at(-1)!).type, 'summary');
+    assert.deepEqual(
+      readdirSync(cwd).filter((f) => f.endsWith('.tmp')),
+      [],
+      'the temporary report file was renamed into place',
+    );
     assert.equal(r.code, 1);
   });
 

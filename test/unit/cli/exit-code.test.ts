@@ -23,6 +23,7 @@ describe('exitCodeFor', () => {
   it('is 2 for unreadable inputs or no match, even with findings', () => {
     assert.equal(exitCodeFor({ ...clean, errorInputs: 1, counts: { error: 4, warning: 0, info: 0 } }), 2);
     assert.equal(exitCodeFor({ ...clean, nothingMatched: true }), 2);
+    assert.equal(exitCodeFor({ ...clean, outputFailed: true }), 2);
     assert.equal(exitCodeFor({ ...clean, failOn: 'never', errorInputs: 1 }), 2);
   });
   it('is 130 when interrupted, whatever else happened', () => {
