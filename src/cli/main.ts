@@ -95,7 +95,7 @@ export function buildProgram(version: string): Command {
     .option('--ignore-path <file>', 'ignore file to use instead of ./.mcpdescignore')
     .addOption(
       new Option('--stdin-format <format>', `format of a document read from - (${STDIN_FORMATS.join('|')})`)
-        .default('json')
+        .default('unknown', 'auto')
         .argParser(parseStdinFormat),
     )
     .addOption(

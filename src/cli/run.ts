@@ -71,6 +71,8 @@ function note(io: CliIo, message: string): void {
   io.stderr.write(`mcpdesc-validate: ${message}\n`);
 }
 
+const IN_PROCESS_BATCH = { files: 8, bytes: 256 * 1024 };
+
 interface Output {
   reporter: Reporter;
   /** null: stdout. */
@@ -263,12 +265,23 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         checkOptions,
         // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
         maxInFlight: Math.max(2, threads * 4),
+        // In-process there is no dispatch cost to amortise; small batches let an interrupt land quickly.
+        ...(threads === 0 ? { batchLimits: IN_PROCESS_BATCH } : {}),
         local,
         huge: fanOutHandler(runner, checkOptions),
         signal: controller.signal,
       });
       for await (const outcome of outcomes) {
         summary.addInput(outcome.documents);
+        // On a terminal, stdout and the stderr progress line share the screen: erase the line before a
+        // document that prints something (it is redrawn at the next update).
+        if (
+          progress &&
+          io.stdoutIsTTY &&
+          outcome.documents.some((d) => d.diagnostics.length > 0 || d.error)
+        ) {
+          progress.clear();
+        }
         for (const doc of outcome.documents) {
           const shown: DocumentResult = settings.quiet
             ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }

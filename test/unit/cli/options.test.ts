@@ -8,6 +8,7 @@ import {
   parseNonNegativeInt,
   parseRule,
   parseSize,
+  parseStdinFormat,
   parseTarget,
   resolveFormats,
 } from '../../../src/cli/options.js';
@@ -66,6 +67,12 @@ describe('other option values', () => {
     invalid(() => parseTarget('0.8.0'), /0\.7\.0/);
     assert.equal(parseNonNegativeInt('0'), 0);
     invalid(() => parseNonNegativeInt('1.5'), /non-negative integer/);
+  });
+
+  it('stdin format: auto is sniffed by the worker', () => {
+    assert.equal(parseStdinFormat('auto'), 'unknown');
+    assert.equal(parseStdinFormat('yaml'), 'yaml');
+    invalid(() => parseStdinFormat('xml'), /auto, json, yaml, jsonl/);
   });
 
   it('formats: name or name=path; one stdout format; default by terminal', () => {
