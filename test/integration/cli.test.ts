@@ -236,6 +236,21 @@ describe('CLI inputs', () => {
     assert.equal(off.code, 0);
   });
 
+  it('--max-diagnostics-per-file cuts the list but not the counts; --target is passed on', async () => {
+    const r = await runCli(
+      ['roots/array.json', '--max-diagnostics-per-file', '0', '--target', '0.9.0-rc.3'],
+      { cwd },
+    );
+    assert.equal(r.records[0]!.target, '0.9.0-rc.3');
+    assert.equal(r.records.filter((x) => x.type === 'diagnostic').length, 0);
+    const [file] = fileRecords(r);
+    assert.equal(file!.errors, 1);
+    assert.equal(file!.truncated, true);
+    assert.equal(file!.status, 'invalid');
+    assert.equal(summaryOf(r).counts.error, 1);
+    assert.equal(r.code, 1);
+  });
+
   it('--max-file-size skips larger files with a record saying why', async () => {
     const r = await runCli(['docs/a.json', 'docs/e.yaml', '--max-file-size', '100'], { cwd });
     assert.deepEqual(
