@@ -1,10 +1,16 @@
 // Programmatic API: the same pipeline as the CLI (discovery → pool → ordered outcomes), without
 // reporters, argv or exit codes. Results stream: nothing holds the whole run in memory.
 import { availableParallelism, totalmem } from 'node:os';
-import { discover } from './discovery/discover.js';
+import { type DiscoveredFile, discover } from './discovery/discover.js';
 import { loadIgnore } from './discovery/ignore-file.js';
+import { fillSizes, withSizes } from './discovery/sizes.js';
 import type { PlannedInput } from './pool/batches.js';
-import { type ConcurrencyRequest, resolveConcurrency, workerHeapMb } from './pool/concurrency.js';
+import {
+  type ConcurrencyRequest,
+  resolveConcurrency,
+  type WorkPlan,
+  workerHeapMb,
+} from './pool/concurrency.js';
 import { fanOutHandler, fansOut } from './pool/fanout-loader.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
@@ -60,23 +66,34 @@ export async function* validate(
   const ignore = await loadIgnore(cwd, options.ignorePath ?? null);
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });
   const streamThreshold = options.streamThreshold ?? 64 * 1024 * 1024;
-  const inputs: PlannedInput[] = files.map((f, index) => ({
-    job: { index, path: f.path, file: f.file, size: f.size },
+  const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => ({
+    job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) },
     ...(f.error ? { error: f.error } : {}),
     ...(!f.error && fansOut(f.file, f.size, streamThreshold) ? { huge: true } : {}),
-  }));
+  });
+  // As in the CLI: small runs are planned exactly, larger ones stat sizes lazily alongside the work.
+  const exact = files.length <= 1024;
+  if (exact) await fillSizes(files);
+  const plan: WorkPlan = { files: files.length };
+  let inputs: Iterable<PlannedInput> | AsyncIterable<PlannedInput>;
+  if (exact) {
+    const planned = files.map(toPlanned);
+    plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
+    plan.fannedOutFiles = planned.filter((i) => i.huge).length;
+    plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
+    inputs = planned;
+  } else {
+    inputs = (async function* () {
+      let index = 0;
+      for await (const f of withSizes(files)) yield toPlanned(f, index++);
+    })();
+  }
   const checkOptions: CheckOptions = {
     target: options.target ?? null,
     ruleLevels: options.ruleLevels ?? {},
     maxDiagnosticsPerFile: options.maxDiagnosticsPerFile ?? 1000,
     streamThreshold,
     maxFileSize: options.maxFileSize ?? Number.POSITIVE_INFINITY,
-  };
-  const plan = {
-    files: inputs.length,
-    bytes: inputs.reduce((n, i) => n + i.job.size, 0),
-    fannedOutFiles: inputs.filter((i) => i.huge).length,
-    fannedOutBytes: inputs.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0),
   };
   const threads = resolveConcurrency(options.concurrency ?? 'auto', plan, availableParallelism());
   const runner =

@@ -15,6 +15,7 @@ export interface DiscoveredFile {
   file: string;
   /** What the worker opens. */
   path: string;
+  /** Bytes; -1 until known (directory and glob results are stat'ed later, see sizes.ts). */
   size: number;
   /** Set when the input cannot be checked at all (a named file that does not exist...). */
   error?: { code: string; message: string };
@@ -83,24 +84,22 @@ export async function discover(
 
   const expand = async (label: string, globs: string[], extraIgnore: string[]) => {
     const fg = await loadFastGlob();
-    // Streamed so each entry's Stats object is dropped at once: only {file, path, size} is kept per
-    // file, which matters for listings of a million files.
+    // Streamed, and without stat calls: only {file, path} is kept per file (sizes come later, lazily),
+    // which matters for listings of a million files.
     const entries = fg.stream(globs, {
       cwd,
       ignore: [...negatives, ...extraIgnore],
       onlyFiles: true,
       dot: true,
-      stats: true,
       followSymbolicLinks: true,
       // An unreadable subdirectory must not abort the whole run.
       suppressErrors: true,
     });
     let count = 0;
     for await (const raw of entries) {
-      const entry = raw as unknown as { path: string; stats?: { size: number } };
-      const file = display(entry.path);
+      const file = display(String(raw));
       if (ignored(options.ignore, file)) continue;
-      add({ file, path: resolve(cwd, entry.path), size: entry.stats?.size ?? 0 });
+      add({ file, path: resolve(cwd, file), size: -1 });
       count++;
     }
     if (count === 0) unmatched.push(label);

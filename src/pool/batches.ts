@@ -24,14 +24,18 @@ export interface BatchLimits {
 
 export const DEFAULT_BATCH_LIMITS: BatchLimits = { files: BATCH_FILES, bytes: BATCH_BYTES };
 
-/** Lazily group inputs (in order) into units; a file larger than the byte limit forms its own batch. */
-export function* planUnits(
-  inputs: Iterable<PlannedInput>,
+/**
+ * Lazily group inputs (in order) into units; a file larger than the byte limit forms its own batch.
+ * Inputs are pulled only as units are needed, so a lazy source (sizes stat'ed on demand) never runs
+ * ahead of the pool.
+ */
+export async function* planUnits(
+  inputs: Iterable<PlannedInput> | AsyncIterable<PlannedInput>,
   limits: BatchLimits = DEFAULT_BATCH_LIMITS,
-): Generator<WorkUnit> {
+): AsyncGenerator<WorkUnit> {
   let jobs: FileJob[] = [];
   let bytes = 0;
-  for (const input of inputs) {
+  for await (const input of inputs) {
     if (input.error || input.stdin || input.huge) {
       if (jobs.length > 0) yield { kind: 'batch', jobs };
       jobs = [];

@@ -16,7 +16,8 @@ export type ConcurrencyRequest = 'auto' | number;
 
 export interface WorkPlan {
   files: number;
-  bytes: number;
+  /** Total size; undefined when sizes are not known yet (large runs stat lazily, see discovery/sizes.ts). */
+  bytes?: number;
   /** Files above --stream-threshold that fan out over the pool, slice by slice (~1 MiB), and their bytes. */
   fannedOutFiles?: number;
   fannedOutBytes?: number;
@@ -29,7 +30,7 @@ export interface WorkPlan {
 export function taskCount(plan: WorkPlan): number {
   const fanned = plan.fannedOutBytes ?? 0;
   const wholeFiles = plan.files - (plan.fannedOutFiles ?? 0);
-  const wholeBytes = plan.bytes - fanned;
+  const wholeBytes = (plan.bytes ?? 0) - fanned;
   const byLimits = Math.max(Math.ceil(wholeFiles / BATCH_FILES), Math.ceil(wholeBytes / BATCH_BYTES));
   return Math.max(1, Math.min(wholeFiles, byLimits) + Math.ceil(fanned / BATCH_BYTES));
 }
@@ -43,7 +44,8 @@ export function taskCount(plan: WorkPlan): number {
 export function resolveConcurrency(request: ConcurrencyRequest, plan: WorkPlan, cores: number): number {
   const tasks = taskCount(plan);
   if (request !== 'auto') return request === 0 ? 0 : Math.min(request, tasks);
-  if (plan.files <= IN_PROCESS_MAX_FILES && plan.bytes <= IN_PROCESS_MAX_BYTES) return 0;
+  if (plan.files <= IN_PROCESS_MAX_FILES && plan.bytes !== undefined && plan.bytes <= IN_PROCESS_MAX_BYTES)
+    return 0;
   const threads = Math.min(Math.max(1, cores), tasks);
   return threads <= 1 ? 0 : threads;
 }

@@ -133,7 +133,7 @@ function abortPromise(signal: AbortSignal | undefined): Promise<typeof ABORTED> 
 
 /** Yields outcomes in input order; stops early (without waiting for running work) when the signal aborts. */
 export async function* runPipeline(
-  inputs: Iterable<PlannedInput>,
+  inputs: Iterable<PlannedInput> | AsyncIterable<PlannedInput>,
   options: PipelineOptions,
 ): AsyncGenerator<FileOutcome> {
   const window: Array<Promise<FileOutcome[]>> = [];
@@ -149,7 +149,7 @@ export async function* runPipeline(
     }
     return true;
   }
-  for (const unit of planUnits(inputs, options.batchLimits)) {
+  for await (const unit of planUnits(inputs, options.batchLimits)) {
     if (options.signal?.aborted) return;
     window.push(runUnit(unit, options));
     while (window.length >= limit) {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ignore from 'ignore';
-import { discover, STDIN_NAME } from '../../../src/discovery/discover.js';
+import { type DiscoveredFile, discover, STDIN_NAME } from '../../../src/discovery/discover.js';
 import { splitFileList } from '../../../src/discovery/files-from.js';
 import { loadIgnore } from '../../../src/discovery/ignore-file.js';
+import { fillSizes, withSizes } from '../../../src/discovery/sizes.js';
 
 let root: string;
 const FILES = [
@@ -47,7 +48,28 @@ describe('discover', () => {
       'b/two.json',
     ]);
     assert.deepEqual(r.unmatched, []);
-    assert.ok(r.files.every((f) => f.size === 2 && f.path === join(root, f.file)));
+    assert.ok(
+      r.files.every((f) => f.size === -1 && f.path === join(root, f.file)),
+      'sizes come later',
+    );
+    const sized: DiscoveredFile[] = [];
+    for await (const f of withSizes(r.files, 4)) sized.push(f);
+    assert.deepEqual(
+      sized.map((f) => [f.file, f.size]),
+      r.files.map((f) => [f.file, 2]),
+    );
+  });
+
+  it('turns a file that vanished after listing into an error entry', async () => {
+    const r = await discover(['b/deep'], { cwd: root });
+    const vanished = { ...r.files[0]!, path: join(root, 'b/deep/gone.yml') };
+    const sized: DiscoveredFile[] = [];
+    for await (const f of withSizes([vanished, r.files[1]!])) sized.push(f);
+    assert.equal(sized[0]!.error?.code, 'ENOENT');
+    assert.equal(sized[1]!.size, 2);
+    const small = (await discover(['c'], { cwd: root })).files;
+    await fillSizes(small);
+    assert.ok(small.every((f) => f.size === 2));
   });
 
   it('expands globs, applies ! negation, de-duplicates and sorts by path', async () => {
