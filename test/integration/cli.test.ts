@@ -189,7 +189,7 @@ describe('CLI inputs', () => {
     const cases: Array<[string[], RegExp]> = [
       [['docs', '--rule', 'mcpdesc.no.such=off'], /--rule.*Unknown rule id "mcpdesc.no.such"/],
       [['docs', '--fail-on', 'sometimes'], /--fail-on.*error, warning, never/],
-      [['docs', '--concurrency', '-3'], /--concurrency|unknown option/],
+      [['docs', '--concurrency', '-3'], /--concurrency.*Expected auto, 0/],
       [['docs', '--stream-threshold', 'big'], /--stream-threshold.*size in bytes/],
       [['docs', '--target', '9.9.9'], /--target.*0\.7\.0/],
       [['docs', '--no-such-flag'], /unknown option '--no-such-flag'/],
