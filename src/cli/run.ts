@@ -231,6 +231,29 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     outputs.push(output);
   }
   const live = () => outputs.filter((o) => !o.failed && !(o.file === null && stdoutClosed));
+  // A reporter whose stream fails (a reporter may reject while waiting for 'drain') is dropped like a
+  // failed stream: EPIPE on stdout ends the run quietly, anything else is an output failure (exit 2).
+  const deliver = async (call: (reporter: Reporter) => void | Promise<void>) => {
+    for (const o of live()) {
+      try {
+        await call(o.reporter);
+      } catch (error) {
+        const e = error as NodeJS.ErrnoException;
+        if (o.file === null) {
+          stdoutClosed = true;
+          if (e.code !== 'EPIPE') {
+            outputFailed = true;
+            note(io, `cannot write to stdout: ${e.message}`);
+          }
+        } else {
+          o.failed = true;
+          outputFailed = true;
+          note(io, `cannot write ${o.file.path}: ${e.message}`);
+        }
+        controller.abort();
+      }
+    }
+  };
 
   const run: RunRecord = {
     type: 'run',
@@ -263,7 +286,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     : null;
   let runner: TaskRunner | null = null;
   try {
-    for (const o of live()) await o.reporter.onStart(run);
+    await deliver((r) => r.onStart(run));
     if (!nothingMatched && !controller.signal.aborted) {
       runner =
         threads === 0
@@ -304,7 +327,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
           const shown: DocumentResult = settings.quiet
             ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }
             : doc;
-          for (const o of live()) await o.reporter.onDocument(shown);
+          await deliver((r) => r.onDocument(shown));
         }
         progress?.update({
           done: summary.files.total,
@@ -336,7 +359,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     wallMs: performance.now() - started,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   });
-  for (const o of live()) await o.reporter.onEnd(record);
+  await deliver((r) => r.onEnd(record));
   let commitFailed = false;
   for (const o of outputs) {
     if (!o.file) continue;
@@ -362,5 +385,5 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // Keep swallowing late EPIPEs from writes still queued in the stream.
   if (stdoutClosed) io.stdout.on('error', () => undefined);
   // The summary already went out; a report that could not be put in place still fails the run.
-  return commitFailed && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+  return (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
 }
