@@ -37,6 +37,8 @@ export interface DiscoveryResult {
 }
 
 const DIRECTORY_GLOB = `**/*.{${INPUT_EXTENSIONS.flatMap((e) => [e, `${e}.gz`]).join(',')}}`;
+const FILES_FROM_CHUNK = 256;
+
 /** Never descended into when a directory is given (ESLint's defaults); a glob can still name them. */
 const DIRECTORY_SKIP = ['**/node_modules/**', '**/.git/**'];
 
@@ -89,50 +91,71 @@ export async function discover(
     const entries = fg.stream(globs, {
       cwd,
       ignore: [...negatives, ...extraIgnore],
-      onlyFiles: true,
+      onlyFiles: false,
+      objectMode: true,
       dot: true,
-      followSymbolicLinks: true,
+      // Symbolic links to directories are not descended into (a link cycle would list the same files
+      // again and again until ELOOP); links to files are checked, as their target (stat follows links).
+      followSymbolicLinks: false,
       // An unreadable subdirectory must not abort the whole run.
       suppressErrors: true,
     });
     let count = 0;
     for await (const raw of entries) {
-      const file = display(String(raw));
+      const entry = raw as unknown as { path: string; dirent: import('node:fs').Dirent };
+      if (entry.dirent.isDirectory()) continue;
+      const file = display(entry.path);
       if (ignored(options.ignore, file)) continue;
-      add({ file, path: resolve(cwd, file), size: -1 });
+      const path = resolve(cwd, file);
+      if (entry.dirent.isSymbolicLink()) {
+        const target = await stat(path).catch(() => null);
+        if (!target?.isFile()) continue;
+      } else if (!entry.dirent.isFile()) {
+        continue;
+      }
+      add({ file, path, size: -1 });
       count++;
     }
     if (count === 0) unmatched.push(label);
   };
 
-  const literal = async (given: string, allowGlob: boolean) => {
+  const statOf = (given: string) =>
+    stat(resolve(cwd, given)).then(
+      (st) => ({ st, error: null }),
+      (error: unknown) => ({ st: null, error }),
+    );
+
+  const literal = async (given: string, allowGlob: boolean, known?: Awaited<ReturnType<typeof statOf>>) => {
     if (given === '-') {
       add({ file: STDIN_NAME, path: '-', size: 0, stdin: true });
       return;
     }
     const path = resolve(cwd, given);
-    try {
-      const st = await stat(path);
-      if (st.isDirectory()) {
-        const fg = await loadFastGlob();
-        const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
-        await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
-      } else {
-        add({ file: display(given), path, size: st.size });
-      }
-    } catch (error) {
-      if (allowGlob && looksLikeGlob(given) && (await loadFastGlob()).isDynamicPattern(given)) {
-        await expand(given, [given], []);
-      } else {
-        add({ file: display(given), path, size: 0, error: errorOf(error) });
-      }
+    const { st, error } = known ?? (await statOf(given));
+    if (st?.isDirectory()) {
+      const fg = await loadFastGlob();
+      const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
+      await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
+    } else if (st) {
+      add({ file: display(given), path, size: st.size });
+    } else if (allowGlob && looksLikeGlob(given) && (await loadFastGlob()).isDynamicPattern(given)) {
+      await expand(given, [given], []);
+    } else {
+      add({ file: display(given), path, size: 0, error: errorOf(error) });
     }
   };
 
   for (const pattern of patterns) {
     if (!pattern.startsWith('!')) await literal(pattern, true);
   }
-  for (const path of options.filesFrom ?? []) await literal(path, false);
+  // A --files-from list can hold a million paths (find -print0): stat them in parallel chunks, then
+  // handle them in list order.
+  const list = options.filesFrom ?? [];
+  for (let start = 0; start < list.length; start += FILES_FROM_CHUNK) {
+    const chunk = list.slice(start, start + FILES_FROM_CHUNK);
+    const stats = await Promise.all(chunk.map((p) => (p === '-' ? null : statOf(p))));
+    for (let i = 0; i < chunk.length; i++) await literal(chunk[i]!, false, stats[i] ?? undefined);
+  }
 
   const files = [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { files, unmatched };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -115,6 +115,26 @@ describe('discover', () => {
     ]);
     assert.equal(r.files.find((f) => f.file === 'c/*.json')!.error?.code, 'ENOENT');
     assert.equal(r.files[0]!.stdin, true);
+  });
+});
+
+describe('discover and symbolic links', () => {
+  it('checks links to files, never descends into linked directories (no cycles, no duplicates)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-links-'));
+    try {
+      mkdirSync(join(dir, 'real'));
+      writeFileSync(join(dir, 'real/doc.json'), '{}');
+      symlinkSync('..', join(dir, 'real/up'));
+      symlinkSync('real/doc.json', join(dir, 'alias.json'));
+      symlinkSync('real/missing.json', join(dir, 'dangling.json'));
+      mkdirSync(join(dir, 'folder.json'));
+      const r = await discover(['.'], { cwd: dir });
+      assert.deepEqual(names(r), ['alias.json', 'real/doc.json']);
+      const g = await discover(['**/*.json'], { cwd: dir });
+      assert.deepEqual(names(g), ['alias.json', 'real/doc.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
