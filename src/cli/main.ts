@@ -40,7 +40,7 @@ Exit codes:
   130  interrupted (SIGINT/SIGTERM); the summary covers what finished
 
 Commands:
-  mcpdesc-validate rules [--format json]   list the rule catalogue
+  mcpdesc-validate rules [ID] [--format text|json]   list the rule catalogue
 
 Reference: docs/cli.md`;
 
