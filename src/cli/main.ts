@@ -1,5 +1,247 @@
-// Composition root: argv → options → discovery → pool → reporters. Filled in by the pipeline work.
-export async function main(argv: string[]): Promise<void> {
-  process.stderr.write(`mcpdesc-validate: not implemented yet (${argv.length} arguments)\n`);
-  process.exitCode = 2;
+// Composition root: argv → settings (commander) → runValidate → process.exitCode. Never process.exit():
+// stdout may still hold piped records that must reach the consumer.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { reporterNames } from '../reporting/reporter-registry.js';
+import { TARGETS } from '../types.js';
+import { EXIT_FAILURE } from './exit-code.js';
+import {
+  FAIL_ON,
+  type FormatSpec,
+  parseConcurrency,
+  parseFailOn,
+  parseFormat,
+  parseNonNegativeInt,
+  parsePositiveInt,
+  parseRule,
+  parseSize,
+  parseStdinFormat,
+  parseTarget,
+  resolveFormats,
+  STDIN_FORMATS,
+} from './options.js';
+import { type CliIo, type CliSettings, runValidate } from './run.js';
+
+const HELP_AFTER = `
+Inputs are de-duplicated and checked in sorted path order. Directories are searched for
+*.json, *.yaml, *.yml, *.jsonl, *.ndjson and their .gz (not below node_modules or .git).
+Quote globs so the shell does not expand them: 'registry/**/*.json' '!registry/old/**'.
+A .mcpdescignore file (gitignore syntax) in the working directory excludes files found
+through directories and globs; files named explicitly are always checked.
+
+Output: NDJSON (one record per line: run, diagnostic…, file, …, summary) when stdout is
+not a terminal, text otherwise. Progress and notes go to stderr.
+
+Exit codes:
+  0    every file checked, no finding at or above --fail-on
+  1    findings at or above --fail-on (malformed input is a finding)
+  2    usage error, nothing matched, unreadable input or crashed worker
+       (every other file is still checked and the summary written)
+  130  interrupted (SIGINT/SIGTERM); the summary covers what finished
+
+Commands:
+  mcpdesc-validate rules [ID] [--format text|json]   list the rule catalogue
+
+Reference: docs/cli.md`;
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function collect<T>(parse: (value: string) => T) {
+  return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
+}
+
+interface RawOptions {
+  format?: FormatSpec[];
+  filesFrom?: string;
+  null?: boolean;
+  ignorePath?: string;
+  stdinFormat: CliSettings['stdinFormat'];
+  concurrency: 'auto' | number;
+  failOn: CliSettings['failOn'];
+  rule?: string[];
+  maxDiagnosticsPerFile: number;
+  target?: CliSettings['target'];
+  streamThreshold: number;
+  maxFileSize?: number;
+  workerMemory?: number;
+  quiet?: boolean;
+  progress: boolean;
+}
+
+export function buildProgram(version: string): Command {
+  const formats = reporterNames();
+  return new Command('mcpdesc-validate')
+    .description('Validate MCP Description (mcpdesc) documents in bulk: files, directories, globs or stdin.')
+    .argument('[patterns...]', 'files, directories, quoted globs (! to exclude), - for stdin')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .addOption(
+      new Option(
+        '-f, --format <name[=path]>',
+        `report format (${formats.join('|')}); repeat with =path for files`,
+      ).argParser(collect((v) => parseFormat(v, formats))),
+    )
+    .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
+    .option('-0, --null', 'with --files-from: paths are NUL-separated (find -print0)')
+    .option('--ignore-path <file>', 'ignore file to use instead of ./.mcpdescignore')
+    .addOption(
+      new Option('--stdin-format <format>', `format of a document read from - (${STDIN_FORMATS.join('|')})`)
+        .default('unknown', 'auto')
+        .argParser(parseStdinFormat),
+    )
+    .addOption(
+      new Option('--concurrency <auto|N>', 'worker threads; 0 runs in-process')
+        .default('auto')
+        .argParser(parseConcurrency),
+    )
+    .addOption(
+      new Option('--fail-on <level>', `lowest severity that fails the run (${FAIL_ON.join('|')})`)
+        .default('error')
+        .argParser(parseFailOn),
+    )
+    .addOption(
+      // Checked against the catalogue after parsing, so runs without --rule never load it here.
+      new Option('--rule <id=level>', 'set a rule to off|info|warning|error (repeatable)').argParser(
+        collect((v) => v),
+      ),
+    )
+    .addOption(
+      new Option('--max-diagnostics-per-file <n>', 'diagnostics kept per document; counts stay exact')
+        .default(1000)
+        .argParser(parseNonNegativeInt),
+    )
+    .addOption(
+      new Option('--target <version>', `check against this version (${TARGETS.join('|')})`).argParser(
+        parseTarget,
+      ),
+    )
+    .addOption(
+      new Option('--stream-threshold <size>', 'JSON files above this size are streamed (e.g. 64MiB)')
+        .default(64 * 1024 * 1024, '64MiB')
+        .argParser(parseSize),
+    )
+    .addOption(
+      new Option('--max-file-size <size>', 'skip files above this size (default: no limit)').argParser(
+        parseSize,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--worker-memory <MB>',
+        'heap limit per worker thread in MB (default: RAM share, 512–4096)',
+      ).argParser(parsePositiveInt),
+    )
+    .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
+    .option('--no-progress', 'never draw the progress line')
+    .addHelpText('after', HELP_AFTER)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+}
+
+type RulesCommand = (args: string[], out: NodeJS.WritableStream) => Promise<number>;
+
+export async function main(argv: string[], overrides: Partial<CliIo> = {}): Promise<number> {
+  const version = packageVersion();
+  const io: CliIo = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    version,
+    ...(process.env.MCPDESC_VALIDATE_TEST_WORKER
+      ? { workerUrl: new URL(process.env.MCPDESC_VALIDATE_TEST_WORKER, `file://${process.cwd()}/`) }
+      : {}),
+    ...overrides,
+  };
+  let code: number;
+  try {
+    if (argv[0] === 'rules') {
+      // Written by the reporters work; loaded by URL so this file builds before that module exists.
+      const mod = (await import(new URL('./rules-command.js', import.meta.url).href)) as {
+        runRulesCommand: RulesCommand;
+      };
+      code = await mod.runRulesCommand(argv.slice(1), io.stdout);
+    } else {
+      code = await validateCommand(argv, io, version);
+    }
+  } catch (error) {
+    // A bug, not a bad input (those become records): say so once, without hiding where it happened.
+    io.stderr.write(`mcpdesc-validate: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    code = EXIT_FAILURE;
+  }
+  process.exitCode = code;
+  return code;
+}
+
+async function validateCommand(argv: string[], io: CliIo, version: string): Promise<number> {
+  const program = buildProgram(version).configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+  });
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_FAILURE;
+    throw error;
+  }
+  const o = program.opts<RawOptions>();
+  let formats: FormatSpec[];
+  try {
+    formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
+  } catch (error) {
+    io.stderr.write(`error: option '--format <name[=path]>': ${(error as Error).message}\n`);
+    return EXIT_FAILURE;
+  }
+  const ruleLevels: CliSettings['ruleLevels'] = {};
+  if (o.rule) {
+    const { RULES } = await import('../validation/rules/index.js');
+    const known = new Set(RULES.map((r) => r.id));
+    for (const value of o.rule) {
+      try {
+        const [id, level] = parseRule(value, known);
+        ruleLevels[id] = level;
+      } catch (error) {
+        io.stderr.write(
+          `error: option '--rule <id=level>' argument '${value}' is invalid. ${(error as Error).message}\n`,
+        );
+        return EXIT_FAILURE;
+      }
+    }
+  }
+  if (o.null && o.filesFrom === undefined) {
+    io.stderr.write("error: option '-0, --null' needs --files-from <file|->\n");
+    return EXIT_FAILURE;
+  }
+  const settings: CliSettings = {
+    argv,
+    patterns: program.args,
+    filesFrom: o.filesFrom ?? null,
+    nul: o.null === true,
+    ignorePath: o.ignorePath ?? null,
+    stdinFormat: o.stdinFormat,
+    formats,
+    concurrency: o.concurrency,
+    failOn: o.failOn,
+    ruleLevels,
+    maxDiagnosticsPerFile: o.maxDiagnosticsPerFile,
+    target: o.target ?? null,
+    streamThreshold: o.streamThreshold,
+    maxFileSize: o.maxFileSize ?? Number.POSITIVE_INFINITY,
+    workerMemoryMb: o.workerMemory ?? null,
+    quiet: o.quiet === true,
+    progress: o.progress,
+  };
+  return runValidate(settings, io);
 }

@@ -1,0 +1,140 @@
+// Option values → typed settings. Pure functions that throw InvalidArgumentError with the expected
+// value spelled out; commander prefixes the option name ("option '--fail-on <level>' argument 'x' is
+// invalid. ..."), so every usage error names the option and what it accepts.
+import { InvalidArgumentError } from 'commander';
+import type { InputFormat, Level, Target } from '../types.js';
+import { TARGETS } from '../types.js';
+
+export type FailOn = 'error' | 'warning' | 'never';
+export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
+
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kib: 1024,
+  kb: 1000,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  mb: 1000 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+  gb: 1000 ** 3,
+};
+
+/** `1048576`, `64MiB`, `64m` (binary), `64MB` (decimal), `1.5GiB`. */
+export function parseSize(value: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) {
+    throw new InvalidArgumentError('Expected a size in bytes, e.g. 1048576, 64MiB, 512KB or 2GiB.');
+  }
+  const bytes = Math.floor(Number(m[1]) * unit);
+  if (!Number.isSafeInteger(bytes)) throw new InvalidArgumentError('The size is too large.');
+  return bytes;
+}
+
+export function parseNonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('Expected a non-negative integer.');
+  }
+  return Number(value);
+}
+
+export function parsePositiveInt(value: string): number {
+  const n = parseNonNegativeInt(value);
+  if (n === 0) throw new InvalidArgumentError('Expected a positive integer.');
+  return n;
+}
+
+/** `auto`, `0`/`off` (in-process) or a number of worker threads. */
+export function parseConcurrency(value: string): 'auto' | number {
+  const v = value.trim().toLowerCase();
+  if (v === 'auto') return 'auto';
+  if (v === 'off') return 0;
+  if (!/^\d+$/.test(v) || Number(v) > 1024) {
+    throw new InvalidArgumentError('Expected auto, 0 (in-process) or a number of threads up to 1024.');
+  }
+  return Number(v);
+}
+
+export function parseFailOn(value: string): FailOn {
+  if (!(FAIL_ON as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`Expected one of ${FAIL_ON.join(', ')}.`);
+  }
+  return value as FailOn;
+}
+
+export function parseTarget(value: string): Target {
+  if (!(TARGETS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`Expected one of ${TARGETS.join(', ')}.`);
+  }
+  return value as Target;
+}
+
+const LEVELS: Record<string, Level> = {
+  off: 'off',
+  info: 'info',
+  warning: 'warning',
+  warn: 'warning',
+  error: 'error',
+};
+
+/**
+ * One `--rule id=level`. `known` is the catalogue's ids; an unknown id is refused here rather than
+ * silently ignored, because a typo would otherwise leave a rule at its default level.
+ */
+export function parseRule(value: string, known: ReadonlySet<string>): [string, Level] {
+  const eq = value.lastIndexOf('=');
+  const id = eq > 0 ? value.slice(0, eq).trim() : '';
+  const level =
+    eq > 0
+      ? LEVELS[
+          value
+            .slice(eq + 1)
+            .trim()
+            .toLowerCase()
+        ]
+      : undefined;
+  if (!id || !level) throw new InvalidArgumentError('Expected <rule-id>=off|info|warning|error.');
+  if (!known.has(id)) {
+    throw new InvalidArgumentError(`Unknown rule id "${id}" (\`mcpdesc-validate rules\` lists them).`);
+  }
+  return [id, level];
+}
+
+export interface FormatSpec {
+  name: string;
+  /** Where the report goes; null is stdout. */
+  path: string | null;
+}
+
+/** `NAME` or `NAME=PATH`; `names` are the registered reporters. */
+export function parseFormat(value: string, names: readonly string[]): FormatSpec {
+  const eq = value.indexOf('=');
+  const name = (eq < 0 ? value : value.slice(0, eq)).trim();
+  const path = eq < 0 ? null : value.slice(eq + 1);
+  if (!names.includes(name))
+    throw new InvalidArgumentError(`Expected one of ${names.join(', ')} (optionally =PATH).`);
+  if (path === '') throw new InvalidArgumentError('Expected a file path after "=".');
+  return { name, path };
+}
+
+/** At most one format may write to stdout; with none given, text on a terminal and ndjson otherwise. */
+export function resolveFormats(given: readonly FormatSpec[], stdoutIsTTY: boolean): FormatSpec[] {
+  if (given.length === 0) return [{ name: stdoutIsTTY ? 'text' : 'ndjson', path: null }];
+  if (given.filter((f) => f.path === null).length > 1) {
+    throw new InvalidArgumentError('Only one --format may write to stdout; give the others =PATH.');
+  }
+  return [...given];
+}
+
+export const STDIN_FORMATS = ['auto', 'json', 'yaml', 'jsonl'] as const;
+
+/** `auto` lets the worker sniff the bytes (gzip magic, JSON or YAML); it is passed on as 'unknown'. */
+export function parseStdinFormat(value: string): InputFormat {
+  if (!(STDIN_FORMATS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`Expected one of ${STDIN_FORMATS.join(', ')}.`);
+  }
+  return value === 'auto' ? 'unknown' : (value as InputFormat);
+}

@@ -1,0 +1,162 @@
+// Runs the planned inputs through a TaskRunner and yields one FileOutcome per input, in input order.
+//
+// In-flight work is a FIFO window of at most `maxInFlight` units: a unit leaves the window only when
+// its outcomes have been yielded, so the window bounds both the tasks queued in the pool (discovery
+// never runs ahead) and the reorder buffer (finished batches waiting for a slower one ahead of them).
+//
+// Fault isolation: a task that rejects (the worker threw, called process.exit, or hit its heap limit;
+// Piscina replaces the dead thread) is retried file by file, so only the culprit becomes an error record.
+import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
+import { type PlannedInput, planUnits, type WorkUnit } from './batches.js';
+import type { TaskRunner } from './runner.js';
+
+export interface PipelineOptions {
+  runner: TaskRunner;
+  checkOptions: CheckOptions;
+  maxInFlight: number;
+  /** Settles main-thread inputs that are not plain errors (stdin). */
+  local?: (input: PlannedInput) => Promise<FileOutcome>;
+  /**
+   * Checks an input flagged `huge` by fan-out over the pool. Null (fan-out unavailable or not suited)
+   * sends the file to a worker as a batch of one instead.
+   */
+  huge?: (input: PlannedInput) => Promise<FileOutcome | null>;
+  /** Stop starting and yielding work (SIGINT, closed stdout). */
+  signal?: AbortSignal;
+  batchLimits?: { files: number; bytes: number };
+}
+
+export function errorDocument(
+  job: Pick<FileJob, 'index' | 'file' | 'size'>,
+  code: string,
+  message: string,
+): DocumentResult {
+  return {
+    index: job.index,
+    file: job.file,
+    status: 'error',
+    format: 'unknown',
+    bytes: Math.max(0, job.size),
+    mcpdesc: null,
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    tools: 0,
+    durationMs: 0,
+    truncated: false,
+    byRule: {},
+    diagnostics: [],
+    error: { code, message },
+  };
+}
+
+function reasonOf(error: unknown): { code: string; message: string } {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : 'WORKER_FAILED';
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return { code, message: `worker failed while checking this file: ${message}` };
+}
+
+function wellFormed(jobs: FileJob[], outcomes: unknown): outcomes is FileOutcome[] {
+  return (
+    Array.isArray(outcomes) &&
+    outcomes.length === jobs.length &&
+    outcomes.every(
+      (o: FileOutcome | undefined, i) => o?.index === jobs[i]!.index && Array.isArray(o.documents),
+    )
+  );
+}
+
+async function runBatch(jobs: FileJob[], options: PipelineOptions): Promise<FileOutcome[]> {
+  try {
+    const outcomes = await options.runner.run({ jobs, options: options.checkOptions });
+    if (wellFormed(jobs, outcomes)) return outcomes;
+    throw Object.assign(new Error('the worker returned a malformed result'), { code: 'WORKER_PROTOCOL' });
+  } catch (error) {
+    if (jobs.length === 1 || options.signal?.aborted) {
+      const reason = reasonOf(error);
+      return jobs.map((job) => ({
+        index: job.index,
+        documents: [errorDocument(job, reason.code, reason.message)],
+      }));
+    }
+    // Isolate the culprit: one task per file. These run concurrently across the pool's threads.
+    const singles = await Promise.all(jobs.map((job) => runBatch([job], options)));
+    return singles.flat();
+  }
+}
+
+async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOutcome[]> {
+  if (unit.kind === 'batch') return runBatch(unit.jobs, options);
+  const { input } = unit;
+  if (input.huge && !input.error) {
+    try {
+      const outcome = options.huge ? await options.huge(input) : null;
+      if (outcome === null) return runBatch([input.job], options);
+      return [{ index: input.job.index, documents: outcome.documents }];
+    } catch (error) {
+      const reason = reasonOf(error);
+      return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
+    }
+  }
+  if (input.error) {
+    return [
+      {
+        index: input.job.index,
+        documents: [errorDocument(input.job, input.error.code, input.error.message)],
+      },
+    ];
+  }
+  if (!options.local) {
+    return [
+      { index: input.job.index, documents: [errorDocument(input.job, 'UNSUPPORTED', 'no local handler')] },
+    ];
+  }
+  try {
+    const outcome = await options.local(input);
+    return [
+      { index: input.job.index, documents: outcome.documents.map((d) => ({ ...d, index: input.job.index })) },
+    ];
+  } catch (error) {
+    const reason = reasonOf(error);
+    return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
+  }
+}
+
+const ABORTED = Symbol('aborted');
+
+function abortPromise(signal: AbortSignal | undefined): Promise<typeof ABORTED> | null {
+  if (!signal) return null;
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(ABORTED), { once: true }));
+}
+
+/** Yields outcomes in input order; stops early (without waiting for running work) when the signal aborts. */
+export async function* runPipeline(
+  inputs: Iterable<PlannedInput> | AsyncIterable<PlannedInput>,
+  options: PipelineOptions,
+): AsyncGenerator<FileOutcome> {
+  const window: Array<Promise<FileOutcome[]>> = [];
+  const aborted = abortPromise(options.signal);
+  const limit = Math.max(1, options.maxInFlight);
+  async function* drainHead(): AsyncGenerator<FileOutcome, boolean> {
+    const head = window.shift()!;
+    const settled = aborted ? await Promise.race([head, aborted]) : await head;
+    if (settled === ABORTED) return false;
+    for (const outcome of settled) {
+      if (options.signal?.aborted) return false;
+      yield outcome;
+    }
+    return true;
+  }
+  for await (const unit of planUnits(inputs, options.batchLimits)) {
+    if (options.signal?.aborted) return;
+    window.push(runUnit(unit, options));
+    while (window.length >= limit) {
+      if (!(yield* drainHead())) return;
+    }
+  }
+  while (window.length > 0) {
+    if (!(yield* drainHead())) return;
+  }
+}

@@ -1,0 +1,69 @@
+// Where a batch runs: in Piscina worker threads, or in-process (--concurrency 0, tiny runs). Both load
+// the worker module by file URL; the pool never imports it statically, so the worker's parsers and
+// validators stay out of the main thread's start-up path when threads are used.
+import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+
+export interface WorkerTask {
+  jobs: FileJob[];
+  options: CheckOptions;
+}
+
+export interface TaskRunner {
+  /** Threads in use (0: in-process). */
+  readonly threads: number;
+  run(task: WorkerTask): Promise<FileOutcome[]>;
+  /** Run another export of the worker module (fan-out's `checkSlices`), transferring `transferList`. */
+  runNamed(name: string, task: unknown, transferList?: ArrayBuffer[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** The worker entry point, next to this folder in the compiled tree. */
+export const DEFAULT_WORKER_URL = new URL('../worker/index.js', import.meta.url);
+
+type WorkerModule = Record<string, unknown> & { default: (task: WorkerTask) => Promise<FileOutcome[]> };
+
+export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): TaskRunner {
+  let loaded: Promise<WorkerModule> | null = null;
+  const load = () => {
+    loaded ??= import(workerUrl.href) as Promise<WorkerModule>;
+    return loaded;
+  };
+  return {
+    threads: 0,
+    run: (task) => load().then((mod) => mod.default(task)),
+    async runNamed(name, task) {
+      const fn = (await load())[name];
+      if (typeof fn !== 'function') throw new Error(`the worker module has no export named ${name}`);
+      return (fn as (task: unknown) => unknown)(task);
+    },
+    async close() {},
+  };
+}
+
+export interface ThreadOptions {
+  threads: number;
+  workerUrl?: URL;
+  /** V8 old-generation limit per worker; exceeding it kills that worker only. */
+  maxOldGenerationSizeMb: number;
+}
+
+/** Piscina is imported on demand: in-process runs (one small file) skip its ~15 ms load. */
+export async function createThreadRunner(options: ThreadOptions): Promise<TaskRunner> {
+  const { Piscina } = await import('piscina');
+  const pool = new Piscina({
+    filename: (options.workerUrl ?? DEFAULT_WORKER_URL).href,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    // Threads live for the whole run; a batch is ~10–50 ms of work, so idling never lasts this long.
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
+  });
+  return {
+    threads: options.threads,
+    run: (task) => pool.run(task) as Promise<FileOutcome[]>,
+    runNamed: (name, task, transferList) =>
+      pool.run(task, transferList ? { name, transferList } : { name }) as Promise<unknown>,
+    close: () => pool.destroy(),
+  };
+}

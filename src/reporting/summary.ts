@@ -1,0 +1,86 @@
+// Aggregates document results into the summary record. `files` counts inputs (a JSON Lines file is one
+// input whose status is its worst document's: error > invalid > skipped > valid); `documents` counts
+// `file` records. Counts by severity and rule are exact even when diagnostics were truncated.
+import type { DocumentResult, FileStatus, SummaryRecord } from '../types.js';
+
+const RANK: Record<FileStatus, number> = { valid: 0, skipped: 1, invalid: 2, error: 3 };
+
+export interface SummaryMeta {
+  exitCode: number;
+  aborted: boolean;
+  failOn: SummaryRecord['failOn'];
+  wallMs: number;
+  peakRssBytes: number;
+  shard?: SummaryRecord['shard'];
+}
+
+export interface SummaryAggregator {
+  /** Add every document of one input (call once per input, in any order). */
+  addInput(documents: readonly DocumentResult[]): void;
+  readonly counts: SummaryRecord['counts'];
+  readonly files: SummaryRecord['files'];
+  readonly documents: number;
+  readonly bytes: number;
+  finish(meta: SummaryMeta): SummaryRecord;
+}
+
+export function createSummaryAggregator(): SummaryAggregator {
+  const files = { total: 0, valid: 0, invalid: 0, error: 0, skipped: 0 };
+  const counts = { error: 0, warning: 0, info: 0 };
+  const byRule: Record<string, number> = {};
+  let documents = 0;
+  let bytes = 0;
+  let tools = 0;
+  return {
+    counts,
+    files,
+    get documents() {
+      return documents;
+    },
+    get bytes() {
+      return bytes;
+    },
+    addInput(docs) {
+      let worst: FileStatus | null = null;
+      for (const d of docs) {
+        documents++;
+        bytes += d.bytes;
+        tools += d.tools;
+        counts.error += d.errors;
+        counts.warning += d.warnings;
+        counts.info += d.infos;
+        for (const [rule, n] of Object.entries(d.byRule)) byRule[rule] = (byRule[rule] ?? 0) + n;
+        if (worst === null || RANK[d.status] > RANK[worst]) worst = d.status;
+      }
+      files.total++;
+      // An empty JSON Lines file holds no document and nothing wrong.
+      files[worst ?? 'valid']++;
+    },
+    finish(meta) {
+      const seconds = meta.wallMs / 1000;
+      const rate = (n: number) => (seconds > 0 ? Math.round((n / seconds) * 100) / 100 : 0);
+      const sortedByRule: Record<string, number> = {};
+      for (const rule of Object.keys(byRule).sort()) sortedByRule[rule] = byRule[rule]!;
+      return {
+        type: 'summary',
+        exitCode: meta.exitCode,
+        aborted: meta.aborted,
+        failOn: meta.failOn,
+        files: { ...files },
+        documents,
+        counts: { ...counts },
+        byRule: sortedByRule,
+        bytes,
+        tools,
+        wallMs: Math.round(meta.wallMs * 1000) / 1000,
+        throughput: {
+          filesPerSec: rate(files.total),
+          mbPerSec: rate(bytes / 1e6),
+          toolsPerSec: rate(tools),
+        },
+        peakRssBytes: meta.peakRssBytes,
+        shard: meta.shard ?? null,
+      };
+    },
+  };
+}

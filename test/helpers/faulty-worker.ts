@@ -1,0 +1,30 @@
+// TEST ONLY. A worker that wraps the real one and misbehaves on purpose for files whose name says so:
+//   crash-*  the worker thread calls process.exit(3)
+//   throw-*  the task throws
+//   oom-*    the worker allocates until it hits its heap limit
+//   slow-*   each file takes 25 ms longer (for interrupt tests)
+// Loaded through MCPDESC_VALIDATE_TEST_WORKER; production code never refers to it.
+
+import type { CheckOptions, FileJob, FileOutcome } from '../../src/types.js';
+import realWorker from '../../src/worker/index.js';
+
+function base(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export default async function faulty(task: {
+  jobs: FileJob[];
+  options: CheckOptions;
+}): Promise<FileOutcome[]> {
+  for (const job of task.jobs) {
+    const name = base(job.path);
+    if (name.startsWith('crash-')) process.exit(3);
+    if (name.startsWith('throw-')) throw new Error(`planted failure for ${name}`);
+    if (name.startsWith('oom-')) {
+      const hog: string[][] = [];
+      for (;;) hog.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${hog.length}`));
+    }
+    if (name.startsWith('slow-')) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return realWorker(task);
+}

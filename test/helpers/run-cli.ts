@@ -1,0 +1,68 @@
+// Spawn the real CLI (bin/mcpdesc-validate.js → dist) and parse its NDJSON.
+import { type SpawnOptions, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const BIN = join(REPO_ROOT, 'bin/mcpdesc-validate.js');
+/** The compiled fault-injecting worker (test/helpers/faulty-worker.ts). */
+export const FAULTY_WORKER = join(REPO_ROOT, 'dist/test/helpers/faulty-worker.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  records: Array<Record<string, unknown> & { type: string }>;
+}
+
+export function parseNdjson(text: string): CliResult['records'] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line));
+}
+
+export interface RunOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  stdin?: string | Buffer;
+  /** Called with the child once it is spawned and with each stdout chunk. */
+  onStdout?: (chunk: string, child: ReturnType<typeof spawn>) => void;
+}
+
+export function runCli(args: string[], options: RunOptions): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  delete env.CI;
+  const spawnOptions: SpawnOptions = { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], spawnOptions);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      options.onStdout?.(chunk, child);
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      let records: CliResult['records'] = [];
+      try {
+        records = parseNdjson(stdout);
+      } catch {
+        records = [];
+      }
+      resolve({ code, signal, stdout, stderr, records });
+    });
+    child.stdin!.end(options.stdin ?? '');
+  });
+}
+
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), `mcpdesc-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}

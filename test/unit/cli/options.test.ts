@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { InvalidArgumentError } from 'commander';
+import {
+  parseConcurrency,
+  parseFailOn,
+  parseFormat,
+  parseNonNegativeInt,
+  parseRule,
+  parseSize,
+  parseStdinFormat,
+  parseTarget,
+  resolveFormats,
+} from '../../../src/cli/options.js';
+
+const invalid = (fn: () => unknown, message: RegExp) =>
+  assert.throws(fn, (e: unknown) => e instanceof InvalidArgumentError && message.test(e.message));
+
+describe('parseSize', () => {
+  it('reads plain bytes, binary and decimal units', () => {
+    assert.equal(parseSize('1048576'), 1048576);
+    assert.equal(parseSize('64MiB'), 64 * 1024 * 1024);
+    assert.equal(parseSize('64m'), 64 * 1024 * 1024);
+    assert.equal(parseSize('512KB'), 512_000);
+    assert.equal(parseSize('1.5GiB'), 1.5 * 1024 ** 3);
+    assert.equal(parseSize('0'), 0);
+  });
+  it('refuses anything else, saying what it expects', () => {
+    for (const bad of ['', 'x', '-1', '12 parsecs', '1e3', 'MiB'])
+      invalid(() => parseSize(bad), /size in bytes/);
+  });
+});
+
+describe('parseConcurrency', () => {
+  it('accepts auto, off, 0 and counts', () => {
+    assert.equal(parseConcurrency('auto'), 'auto');
+    assert.equal(parseConcurrency('off'), 0);
+    assert.equal(parseConcurrency('0'), 0);
+    assert.equal(parseConcurrency('3'), 3);
+  });
+  it('refuses negative, fractional and absurd values', () => {
+    for (const bad of ['-1', '1.5', 'many', '100000']) invalid(() => parseConcurrency(bad), /auto, 0/);
+  });
+});
+
+describe('parseRule', () => {
+  const known = new Set(['mcpdesc.tool.members', 'mcpdesc.a=b']);
+  it('splits id=level and normalises warn', () => {
+    assert.deepEqual(parseRule('mcpdesc.tool.members=off', known), ['mcpdesc.tool.members', 'off']);
+    assert.deepEqual(parseRule('mcpdesc.tool.members=warn', known), ['mcpdesc.tool.members', 'warning']);
+    assert.deepEqual(parseRule('mcpdesc.a=b=error', known), ['mcpdesc.a=b', 'error']);
+  });
+  it('names an unknown rule id', () => {
+    invalid(() => parseRule('mcpdesc.nope=off', known), /Unknown rule id "mcpdesc.nope"/);
+  });
+  it('refuses a missing or unknown level', () => {
+    invalid(() => parseRule('mcpdesc.tool.members', known), /off\|info\|warning\|error/);
+    invalid(() => parseRule('mcpdesc.tool.members=loud', known), /off\|info\|warning\|error/);
+  });
+});
+
+describe('other option values', () => {
+  it('fail-on, target and non-negative integers', () => {
+    assert.equal(parseFailOn('warning'), 'warning');
+    invalid(() => parseFailOn('info'), /error, warning, never/);
+    assert.equal(parseTarget('0.9.0-rc.3'), '0.9.0-rc.3');
+    invalid(() => parseTarget('0.8.0'), /0\.7\.0/);
+    assert.equal(parseNonNegativeInt('0'), 0);
+    invalid(() => parseNonNegativeInt('1.5'), /non-negative integer/);
+  });
+
+  it('stdin format: auto is sniffed by the worker', () => {
+    assert.equal(parseStdinFormat('auto'), 'unknown');
+    assert.equal(parseStdinFormat('yaml'), 'yaml');
+    invalid(() => parseStdinFormat('xml'), /auto, json, yaml, jsonl/);
+  });
+
+  it('formats: name or name=path; one stdout format; default by terminal', () => {
+    const names = ['ndjson', 'text'];
+    assert.deepEqual(parseFormat('ndjson', names), { name: 'ndjson', path: null });
+    assert.deepEqual(parseFormat('text=out/report.txt', names), { name: 'text', path: 'out/report.txt' });
+    invalid(() => parseFormat('xml', names), /ndjson, text/);
+    invalid(() => parseFormat('text=', names), /file path/);
+    assert.deepEqual(resolveFormats([], true), [{ name: 'text', path: null }]);
+    assert.deepEqual(resolveFormats([], false), [{ name: 'ndjson', path: null }]);
+    invalid(
+      () =>
+        resolveFormats(
+          [
+            { name: 'text', path: null },
+            { name: 'ndjson', path: null },
+          ],
+          false,
+        ),
+      /Only one --format/,
+    );
+  });
+});

@@ -1,0 +1,227 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { PlannedInput } from '../../../src/pool/batches.js';
+import { runPipeline } from '../../../src/pool/pipeline.js';
+import type { TaskRunner, WorkerTask } from '../../../src/pool/runner.js';
+import type { CheckOptions, DocumentResult, FileOutcome } from '../../../src/types.js';
+
+const OPTIONS: CheckOptions = {
+  target: null,
+  ruleLevels: {},
+  maxDiagnosticsPerFile: 1000,
+  streamThreshold: 1e9,
+  maxFileSize: Number.POSITIVE_INFINITY,
+};
+
+function inputs(n: number): PlannedInput[] {
+  return Array.from({ length: n }, (_, index) => ({
+    job: { index, path: `/c/${index}.json`, file: `${index}.json`, size: 10 },
+  }));
+}
+
+function doc(index: number, file: string): DocumentResult {
+  return {
+    index,
+    file,
+    status: 'valid',
+    format: 'json',
+    bytes: 10,
+    mcpdesc: '0.7.0',
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    tools: 0,
+    durationMs: 0,
+    truncated: false,
+    byRule: {},
+    diagnostics: [],
+  };
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A runner whose tasks finish in a scrambled order and which records how many run at once. */
+function fakeRunner(behaviour: (task: WorkerTask) => void = () => {}) {
+  let running = 0;
+  const stats = { maxRunning: 0, tasks: 0 };
+  const runner: TaskRunner = {
+    threads: 2,
+    async run(task) {
+      stats.tasks++;
+      running++;
+      stats.maxRunning = Math.max(stats.maxRunning, running);
+      try {
+        await delay(((task.jobs[0]!.index * 7) % 5) + 1);
+        behaviour(task);
+        return task.jobs.map((j): FileOutcome => ({ index: j.index, documents: [doc(j.index, j.file)] }));
+      } finally {
+        running--;
+      }
+    },
+    runNamed: async () => {
+      throw new Error('not used');
+    },
+    async close() {},
+  };
+  return { runner, stats };
+}
+
+async function collect(it: AsyncIterable<FileOutcome>): Promise<FileOutcome[]> {
+  const out: FileOutcome[] = [];
+  for await (const o of it) out.push(o);
+  return out;
+}
+
+describe('runPipeline', () => {
+  it('yields one outcome per input in input order although tasks finish out of order', async () => {
+    const { runner } = fakeRunner();
+    const out = await collect(
+      runPipeline(inputs(50), {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 4,
+        batchLimits: { files: 3, bytes: 1e9 },
+      }),
+    );
+    assert.deepEqual(
+      out.map((o) => o.index),
+      Array.from({ length: 50 }, (_, i) => i),
+    );
+  });
+
+  it('never has more than maxInFlight tasks outstanding', async () => {
+    const { runner, stats } = fakeRunner();
+    await collect(
+      runPipeline(inputs(60), {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 3,
+        batchLimits: { files: 2, bytes: 1e9 },
+      }),
+    );
+    assert.equal(stats.tasks, 30);
+    assert.ok(stats.maxRunning <= 3, `max running ${stats.maxRunning}`);
+    assert.ok(stats.maxRunning >= 2, 'work overlapped');
+  });
+
+  it('retries a failed batch file by file so only the culprit becomes an error record', async () => {
+    const { runner } = fakeRunner((task) => {
+      if (task.jobs.some((j) => j.index === 4)) throw Object.assign(new Error('boom'), { code: 'ERR_TEST' });
+    });
+    const out = await collect(
+      runPipeline(inputs(9), {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 2,
+        batchLimits: { files: 3, bytes: 1e9 },
+      }),
+    );
+    const statuses = out.map((o) => o.documents[0]!.status);
+    assert.deepEqual(statuses, [
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+      'error',
+      'valid',
+      'valid',
+      'valid',
+      'valid',
+    ]);
+    const failed = out[4]!.documents[0]!;
+    assert.equal(failed.file, '4.json');
+    assert.equal(failed.error?.code, 'ERR_TEST');
+    assert.match(failed.error!.message, /boom/);
+  });
+
+  it('treats a malformed worker answer as a failure of that file', async () => {
+    const runner: TaskRunner = {
+      threads: 1,
+      run: async (task) =>
+        task.jobs.length > 1 ? [] : [{ index: task.jobs[0]!.index + 100, documents: [] }],
+      runNamed: async () => null,
+      close: async () => {},
+    };
+    const out = await collect(runPipeline(inputs(2), { runner, checkOptions: OPTIONS, maxInFlight: 2 }));
+    assert.deepEqual(
+      out.map((o) => [o.index, o.documents[0]!.error?.code]),
+      [
+        [0, 'WORKER_PROTOCOL'],
+        [1, 'WORKER_PROTOCOL'],
+      ],
+    );
+  });
+
+  it('turns discovery errors into error records and runs the local handler for stdin', async () => {
+    const { runner } = fakeRunner();
+    const list = inputs(3);
+    list[0]!.stdin = true;
+    list[2]!.error = { code: 'ENOENT', message: 'no such file' };
+    const out = await collect(
+      runPipeline(list, {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 2,
+        local: async () => ({ index: 0, documents: [doc(99, '<stdin>')] }),
+      }),
+    );
+    assert.deepEqual(
+      out.map((o) => [o.index, o.documents[0]!.index, o.documents[0]!.file, o.documents[0]!.status]),
+      [
+        [0, 0, '<stdin>', 'valid'],
+        [1, 1, '1.json', 'valid'],
+        [2, 2, '2.json', 'error'],
+      ],
+    );
+  });
+
+  it('hands huge inputs to the fan-out handler, or to a worker when it declines', async () => {
+    const { runner, stats } = fakeRunner();
+    const list = inputs(4);
+    list[1]!.huge = true;
+    list[2]!.huge = true;
+    list[3]!.huge = true;
+    const out = await collect(
+      runPipeline(list, {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 2,
+        huge: async (input) => {
+          if (input.job.index === 1)
+            return { index: 1, documents: [{ ...doc(1, '1.json'), streamed: true }] };
+          if (input.job.index === 2) return null;
+          throw new Error('fan-out broke');
+        },
+      }),
+    );
+    assert.deepEqual(
+      out.map((o) => [o.index, o.documents[0]!.status, o.documents[0]!.streamed ?? false]),
+      [
+        [0, 'valid', false],
+        [1, 'valid', true],
+        [2, 'valid', false],
+        [3, 'error', false],
+      ],
+    );
+    assert.match(out[3]!.documents[0]!.error!.message, /fan-out broke/);
+    assert.equal(stats.tasks, 2, 'input 0 and the declined input 2 ran as worker batches');
+  });
+
+  it('stops starting and yielding work once aborted', async () => {
+    const { runner, stats } = fakeRunner();
+    const controller = new AbortController();
+    const out: FileOutcome[] = [];
+    for await (const o of runPipeline(inputs(100), {
+      runner,
+      checkOptions: OPTIONS,
+      maxInFlight: 2,
+      signal: controller.signal,
+      batchLimits: { files: 1, bytes: 1e9 },
+    })) {
+      out.push(o);
+      if (out.length === 5) controller.abort();
+    }
+    assert.equal(out.length, 5);
+    assert.ok(stats.tasks <= 7, `tasks started after abort: ${stats.tasks}`);
+  });
+});

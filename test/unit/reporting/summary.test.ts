@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createSummaryAggregator } from '../../../src/reporting/summary.js';
+import type { DocumentResult, FileStatus } from '../../../src/types.js';
+
+function doc(status: FileStatus, over: Partial<DocumentResult> = {}): DocumentResult {
+  return {
+    index: 0,
+    file: 'x',
+    status,
+    format: 'json',
+    bytes: 1000,
+    mcpdesc: null,
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    tools: 0,
+    durationMs: 0,
+    truncated: false,
+    byRule: {},
+    diagnostics: [],
+    ...over,
+  };
+}
+
+describe('summary aggregator', () => {
+  it('counts inputs by worst document status and documents separately', () => {
+    const s = createSummaryAggregator();
+    s.addInput([doc('valid', { tools: 3 })]);
+    s.addInput([doc('invalid', { errors: 2, warnings: 1, byRule: { 'r.b': 2, 'r.a': 1 } })]);
+    s.addInput([doc('valid'), doc('invalid', { errors: 1, byRule: { 'r.b': 1 } }), doc('valid')]);
+    s.addInput([doc('error', { bytes: 0 })]);
+    s.addInput([doc('skipped', { bytes: 5000 })]);
+    s.addInput([]);
+    const r = s.finish({ exitCode: 2, aborted: false, failOn: 'error', wallMs: 1000, peakRssBytes: 42 });
+    assert.deepEqual(r.files, { total: 6, valid: 2, invalid: 2, error: 1, skipped: 1 });
+    assert.equal(r.documents, 7);
+    assert.deepEqual(r.counts, { error: 3, warning: 1, info: 0 });
+    assert.deepEqual(Object.entries(r.byRule), [
+      ['r.a', 1],
+      ['r.b', 3],
+    ]);
+    assert.equal(r.bytes, 10_000);
+    assert.equal(r.tools, 3);
+    assert.deepEqual(r.throughput, { filesPerSec: 6, mbPerSec: 0.01, toolsPerSec: 3 });
+    assert.equal(r.type, 'summary');
+    assert.equal(r.exitCode, 2);
+    assert.equal(r.peakRssBytes, 42);
+    assert.equal(r.shard, null);
+  });
+
+  it('reports zero rates for a zero-length run', () => {
+    const r = createSummaryAggregator().finish({
+      exitCode: 2,
+      aborted: true,
+      failOn: 'never',
+      wallMs: 0,
+      peakRssBytes: 1,
+    });
+    assert.deepEqual(r.throughput, { filesPerSec: 0, mbPerSec: 0, toolsPerSec: 0 });
+    assert.equal(r.aborted, true);
+  });
+});
