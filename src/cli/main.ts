@@ -75,6 +75,7 @@ interface RawOptions {
   workerMemory?: number;
   quiet?: boolean;
   progress: boolean;
+  codeFrame?: boolean;
 }
 
 export function buildProgram(version: string): Command {
@@ -142,12 +143,11 @@ export function buildProgram(version: string): Command {
     )
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
+    .option('--code-frame', 'text format: show the offending lines under each finding')
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 }
-
-type RulesCommand = (args: string[], out: NodeJS.WritableStream) => Promise<number>;
 
 export async function main(argv: string[], overrides: Partial<CliIo> = {}): Promise<number> {
   const version = packageVersion();
@@ -168,11 +168,9 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
   let code: number;
   try {
     if (argv[0] === 'rules') {
-      // Written by the reporters work; loaded by URL so this file builds before that module exists.
-      const mod = (await import(new URL('./rules-command.js', import.meta.url).href)) as {
-        runRulesCommand: RulesCommand;
-      };
-      code = await mod.runRulesCommand(argv.slice(1), io.stdout);
+      // Loaded on demand: the catalogue is not needed to start a validation run.
+      const { runRulesCommand } = await import('./rules-command.js');
+      code = await runRulesCommand(argv.slice(1), io.stdout);
     } else {
       code = await validateCommand(argv, io, version);
     }
@@ -242,6 +240,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     workerMemoryMb: o.workerMemory ?? null,
     quiet: o.quiet === true,
     progress: o.progress,
+    codeFrame: o.codeFrame === true,
   };
   return runValidate(settings, io);
 }

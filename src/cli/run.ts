@@ -10,6 +10,7 @@ import { resolveConcurrency, type WorkPlan, workerHeapMb } from '../pool/concurr
 import { fanOutHandler, fansOut } from '../pool/fanout-loader.js';
 import { runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
+import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { findReporter } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import type {
@@ -25,7 +26,6 @@ import { SPEC_VERSIONS } from '../types.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
-import { openReportFile, type ReportFile } from './report-file.js';
 
 export interface CliSettings {
   argv: string[];
@@ -45,6 +45,8 @@ export interface CliSettings {
   workerMemoryMb: number | null;
   quiet: boolean;
   progress: boolean;
+  /** Text format: show the offending lines under each finding. */
+  codeFrame: boolean;
 }
 
 export interface CliIo {
@@ -60,6 +62,14 @@ export interface CliIo {
   workerUrl?: URL;
   /** Receives SIGINT/SIGTERM; defaults to `process`. */
   signals?: NodeJS.EventEmitter;
+}
+
+/**
+ * The directory SARIF and GitHub paths are made relative to: the checkout in GitHub Actions, else the
+ * working directory (run from the repository root in CI, as code scanning expects).
+ */
+function reportRoot(io: CliIo): string {
+  return io.env.GITHUB_WORKSPACE || io.cwd;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -87,7 +97,7 @@ async function* lazyInputs(
 interface Output {
   reporter: Reporter;
   /** null: stdout. */
-  file: ReportFile | null;
+  file: AtomicFile | null;
   failed: boolean;
 }
 
@@ -206,10 +216,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   };
   for (const spec of settings.formats) {
     const factory = findReporter(spec.name)!;
-    let file: ReportFile | null = null;
+    let file: AtomicFile | null = null;
     if (spec.path !== null) {
       try {
-        file = await openReportFile(spec.path);
+        file = await openAtomicFile(spec.path);
       } catch (error) {
         note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
         io.stdout.off('error', onStdoutError);
@@ -227,7 +237,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       controller.abort();
     });
     const color = file === null && io.stdoutIsTTY && !io.env.NO_COLOR;
-    output.reporter = factory(file?.stream ?? io.stdout, { color, cwd: io.cwd });
+    output.reporter = factory(file?.stream ?? io.stdout, {
+      color,
+      cwd: io.cwd,
+      root: reportRoot(io),
+      codeFrame: settings.codeFrame,
+      ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
+    });
     outputs.push(output);
   }
   const live = () => outputs.filter((o) => !o.failed && !(o.file === null && stdoutClosed));

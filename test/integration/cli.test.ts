@@ -96,7 +96,10 @@ describe('CLI inputs', () => {
     write('docs/b.json', valid);
     write('docs/legacy/c.json', valid);
     write('docs/legacy/d.json', 'not json');
-    write('docs/e.yaml', 'mcpdesc: 0.7.0\n');
+    write(
+      'docs/e.yaml',
+      "mcpdesc: 0.7.0\ninfo: {name: e, version: '1'}\ntransports: [{type: stdio, command: e}]\ntools: [{name: t, inputSchema: {}}]\n",
+    );
     write('docs/readme.txt', 'ignored by directory search');
     write('list.txt', 'docs/b.json\ndocs/a.json\n');
     write('roots/array.json', '[]');
@@ -252,7 +255,7 @@ describe('CLI inputs', () => {
   });
 
   it('--max-file-size skips larger files with a record saying why', async () => {
-    const r = await runCli(['docs/a.json', 'docs/e.yaml', '--max-file-size', '100'], { cwd });
+    const r = await runCli(['docs/a.json', 'docs/e.yaml', '--max-file-size', '130'], { cwd });
     assert.deepEqual(
       fileRecords(r).map((f) => [f.file, f.status]),
       [

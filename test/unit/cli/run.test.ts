@@ -13,7 +13,10 @@ let root: string;
 before(() => {
   root = mkdtempSync(join(tmpdir(), 'mcpdesc-run-'));
   for (let i = 0; i < 40; i++)
-    writeFileSync(join(root, `f${String(i).padStart(2, '0')}.json`), '{"mcpdesc":"0.7.0"}');
+    writeFileSync(
+      join(root, `f${String(i).padStart(2, '0')}.json`),
+      '{"mcpdesc":"0.7.0","info":{"name":"f","version":"1"},"transports":[{"type":"stdio","command":"f"}],"tools":[{"name":"t","inputSchema":{}}]}',
+    );
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -36,6 +39,7 @@ function settings(over: Partial<CliSettings> = {}): CliSettings {
     workerMemoryMb: null,
     quiet: false,
     progress: false,
+    codeFrame: false,
     ...over,
   };
 }
