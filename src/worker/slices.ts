@@ -148,7 +148,11 @@ export async function checkFanOut(
     const flush = () => {
       if (slices.length === 0) return;
       const task: SliceTask = { documentId, header, options: d.engineOptions, buffer, slices };
-      queue.push({ kind: 'batch', slices, result: runTask(task, [buffer]) });
+      const result = runTask(task, [buffer]);
+      // Handled when it reaches the head of the queue; until then a rejection must not count as unhandled
+      // (Node 20 would end the process).
+      result.catch(() => {});
+      queue.push({ kind: 'batch', slices, result });
       inFlight++;
       buffer = new ArrayBuffer(batchBytes);
       view = new Uint8Array(buffer);

@@ -110,11 +110,21 @@ describe('fan-out = single-thread streaming', () => {
   it('turns a failing task (a crashed worker) into status error without unhandled rejections', async () => {
     const job = write(text);
     let calls = 0;
+    // The third batch fails at once, while the first two are still running: its rejection waits in the
+    // queue and must not surface as an unhandled rejection.
     const failing: RunSliceTask = async (task, transfer) => {
-      if (++calls === 3) throw new Error('worker exited with code 1');
+      const id = ++calls;
+      if (id === 3) throw new Error('worker exited with code 1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
       return checkSlices(structuredClone(task, { transfer }), ALL_RULES);
     };
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
     const outcome = await checkHugeFile(job, { ...OPTIONS, rules: ALL_RULES }, failing, { batchBytes: 4096 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.off('unhandledRejection', listener);
+    assert.deepEqual(unhandled, []);
     assert.equal(outcome.documents[0]!.status, 'error');
     assert.match(outcome.documents[0]!.error!.message, /worker exited/);
   });
