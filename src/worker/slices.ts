@@ -12,12 +12,11 @@ import {
   Splitter,
 } from '../parsing/splitter.js';
 import { findSliceSyntaxError, positionInSlice } from '../parsing/splitter-locate.js';
-import type { FileJob, FileOutcome, LocatedDiagnostic } from '../types.js';
+import type { Diagnostic, FileJob, FileOutcome, LocatedDiagnostic } from '../types.js';
 import {
   createElementChecker,
   type DocumentHeader,
   type ElementChecker,
-  type ElementOutcome,
   type EngineOptions,
 } from '../validation/engine.js';
 import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
@@ -52,8 +51,15 @@ export interface SliceTask {
 }
 
 export interface SliceResult {
-  /** One per slice, in order, up to the first slice that failed to parse. */
-  outcomes: ElementOutcome[];
+  /** Slices checked, in order: all of them, or those before `failure`. */
+  checked: number;
+  /** Placed diagnostics of the slices that have any: [slice number, its diagnostics]. */
+  diagnostics: Array<[number, Diagnostic[]]>;
+  /**
+   * Per checked slice, one projection per document-scoped rule; empty when no rule needs one (most of a
+   * million-element result is then nothing at all, which keeps the structured clone back cheap).
+   */
+  projections: unknown[][];
   /** The first slice that is not JSON: its position in the file. */
   failure?: { slice: number; message: string; line: number; column: number };
 }
@@ -89,7 +95,7 @@ function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): Elemen
 export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResult {
   const bytes = Buffer.from(task.buffer);
   const checker = checkerFor(task, rules);
-  const outcomes: ElementOutcome[] = [];
+  const result: SliceResult = { checked: 0, diagnostics: [], projections: [] };
   for (let k = 0; k < task.slices.length; k++) {
     const s = task.slices[k]!;
     const text = bytes.toString('utf8', s.start, s.end);
@@ -99,20 +105,24 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
       value = JSON.parse(text);
     } catch {
       const error = findSliceSyntaxError(text) ?? { offset: 0, message: 'Invalid JSON.' };
-      return {
-        outcomes,
-        failure: { slice: k, message: error.message, ...positionInSlice(base, text, error.offset) },
-      };
+      result.failure = { slice: k, message: error.message, ...positionInSlice(base, text, error.offset) };
+      return result;
     }
     const outcome = checker.check(s.collection, s.index, value);
-    const slice = { path: [s.collection, s.index], base: { offset: 0, ...base } };
-    for (const d of outcome.diagnostics as LocatedDiagnostic[]) {
-      if (d.path[0] === s.collection && d.path[1] === s.index) placeInSlice(d, slice, text);
+    if (outcome.diagnostics.length > 0) {
+      const slice = { path: [s.collection, s.index], base: { offset: 0, ...base } };
+      for (const d of outcome.diagnostics as LocatedDiagnostic[]) {
+        if (d.path[0] === s.collection && d.path[1] === s.index) placeInSlice(d, slice, text);
+      }
+      result.diagnostics.push([k, outcome.diagnostics]);
     }
-    outcomes.push(outcome);
+    if (outcome.projections.length > 0) result.projections.push(outcome.projections);
+    result.checked++;
   }
-  return { outcomes };
+  return result;
 }
+
+const NONE: never[] = [];
 
 // Main-thread side.
 type QueueItem =
@@ -170,10 +180,14 @@ export async function checkFanOut(
       inFlight--;
       const result = await item.result;
       if (d.failed) return;
-      result.outcomes.forEach((outcome, k) => {
+      const found = new Map(result.diagnostics);
+      for (let k = 0; k < result.checked; k++) {
         const s = item.slices[k]!;
-        d.outcome(s.collection, s.index, outcome);
-      });
+        d.outcome(s.collection, s.index, {
+          diagnostics: found.get(k) ?? NONE,
+          projections: result.projections[k] ?? NONE,
+        });
+      }
       if (result.failure) d.fail(result.failure.message, { offset: -1, ...result.failure });
     };
 
