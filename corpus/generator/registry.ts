@@ -90,7 +90,9 @@ export function generateRegistry(options: RegistryOptions): RegistryManifest {
       mkdirSync(join(options.out, dir), { recursive: true });
       made.add(dir);
     }
-    const doc = serverDocument(fileRng, { tools: fileRng.int(1, 40), serverName: name });
+    // Skewed towards small servers, as in real registries (mean ~14 tools): 20,000 files come to ~0.5 GB.
+    const toolCount = 1 + Math.floor(39 * fileRng.next() ** 2);
+    const doc = serverDocument(fileRng, { tools: toolCount, serverName: name });
     const indent = fileRng.pick(INDENTS);
     let text: string;
     const notJsonKind = notJson.get(i);
