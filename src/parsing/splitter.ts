@@ -23,7 +23,11 @@ export const DEFAULT_SPLIT_KEYS: readonly string[] = [
   'tags',
 ];
 
-/** Slices above this size are skipped with an 'oversize' event rather than buffered. */
+/**
+ * Slices above this size are skipped with an 'oversize' event rather than buffered. 32 MiB of bytes is
+ * up to 64 MiB as a UTF-16 string plus its parsed value: it fits a 256 MB heap with room to spare, and
+ * real tools are well under 100 KB.
+ */
 export const DEFAULT_MAX_ELEMENT_BYTES = 32 * 1024 * 1024;
 
 export type RootKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
