@@ -50,7 +50,11 @@ export type SplitEvent =
   /** A member value or element larger than `maxElementBytes`: skipped, never buffered. */
   | ({ type: 'oversize'; key: string | null; index: number | null; limit: number } & SlicePosition)
   | { type: 'bom' }
-  | ({ type: 'error'; message: string } & SlicePosition)
+  /**
+   * Malformed input; scanning stops. `partial` is the value the error interrupted (bytes so far and where
+   * they start), so the consumer can look for an earlier error inside it, as a whole-text parser would.
+   */
+  | ({ type: 'error'; message: string; partial?: { bytes: Buffer; start: SlicePosition } } & SlicePosition)
   | { type: 'end'; bytes: number };
 
 export interface SplitterOptions {
@@ -244,7 +248,7 @@ export class Splitter {
       this.state = S_DONE;
       this.events.push({ type: 'end', bytes: this.base });
     } else if (this.state !== S_DONE) {
-      this.fail(this.base, 'Unexpected end of input.');
+      this.fail(this.base, 'Unexpected end of input.', this.partialValue(EMPTY));
     }
     return this.events;
   }
@@ -264,10 +268,20 @@ export class Splitter {
     this.adj = 0;
   }
 
-  private fail(offset: number, message: string): void {
+  private fail(offset: number, message: string, partial?: Buffer): void {
     const pos = this.position(offset);
-    this.events.push({ type: 'error', message: `${message}`, ...pos });
+    this.events.push(
+      partial === undefined
+        ? { type: 'error', message, ...pos }
+        : { type: 'error', message, ...pos, partial: { bytes: partial, start: this.valueStart } },
+    );
     this.state = S_DONE;
+  }
+
+  /** The value being scanned so far, when it is being captured (for an error inside it). */
+  private partialValue(tail: Buffer): Buffer | undefined {
+    if (this.state !== S_IN_VALUE || !this.capturing || this.oversize) return undefined;
+    return Buffer.concat([...this.valueParts, tail]);
   }
 
   private failAt(chunk: Buffer, i: number, expected: string): void {
@@ -519,6 +533,7 @@ export class Splitter {
             this.fail(
               this.base + i,
               `Unexpected ${describe(c)}: it does not close the open "${open === OBJ ? '{' : '['}".`,
+              this.partialValue(chunk.subarray(from, i)),
             );
             return n;
           }
@@ -612,12 +627,20 @@ export class Splitter {
     this.keyParts = [];
     this.keyBytes = 0;
     this.inString = false;
+    if (!isUtf8(raw)) {
+      const pos = advance(this.keyStart, raw, firstInvalidUtf8(raw));
+      this.events.push({ type: 'error', message: `Invalid UTF-8 at byte ${pos.offset}.`, ...pos });
+      this.state = S_DONE;
+      return n;
+    }
     const key = decodeKey(raw);
     if (key === null) {
+      // The consumer finds the bad character inside the name (partial), as a whole-text parser would.
       this.events.push({
         type: 'error',
-        message: 'Invalid member name (bad escape, control character or UTF-8).',
+        message: 'Invalid member name.',
         ...this.keyStart,
+        partial: { bytes: Buffer.from(raw), start: this.keyStart },
       });
       this.state = S_DONE;
       return n;
@@ -684,7 +707,6 @@ function utf16Shortfall(chunk: Buffer, from: number, to: number): number {
 }
 
 function decodeKey(raw: Buffer): string | null {
-  if (!isUtf8(raw)) return null;
   try {
     return JSON.parse(raw.toString('utf8')) as string;
   } catch {

@@ -238,9 +238,19 @@ export class StreamedDocument {
         if (d) this.extras.push({ ...d, line: e.line, column: e.column });
         break;
       }
-      case 'error':
+      case 'error': {
+        // An earlier error inside the interrupted value comes first, as in a whole-text parse.
+        if (e.partial) {
+          const text = e.partial.bytes.toString('utf8');
+          const inner = findSliceSyntaxError(text);
+          if (inner && inner.offset < text.length) {
+            this.fail(inner.message, { offset: -1, ...positionInSlice(e.partial.start, text, inner.offset) });
+            return false;
+          }
+        }
         this.fail(e.message, e);
         return false;
+      }
       default:
         break;
     }
