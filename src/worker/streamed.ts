@@ -328,6 +328,9 @@ export class StreamedDocument {
       list.push(d);
       wanted.set(key, list);
     }
+    // An element is found once; a member may repeat (the last one wins), so wanting one reads to the end.
+    let elementsLeft = [...wanted.keys()].filter((key) => !key.endsWith('\u0000')).length;
+    const stopEarly = elementsLeft === wanted.size;
     const splitter = new Splitter({
       maxElementBytes: this.options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
     });
@@ -341,6 +344,7 @@ export class StreamedDocument {
         const text = e.bytes.toString('utf8');
         // With duplicate member names the last one wins, as in JSON.parse: later matches overwrite.
         for (const d of list) placeInSlice(d, { path: slicePath, base: e }, text);
+        if (e.type === 'element' && --elementsLeft === 0 && stopEarly) break outer;
       }
     }
     for (const d of pending) {
