@@ -22,6 +22,8 @@ import {
 import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
 import {
   errorOutcome,
+  guessHeader,
+  type HeaderGuess,
   placeInSlice,
   readChunks,
   readHeader,
@@ -142,103 +144,128 @@ export async function checkFanOut(
   tuning: FanOutTuning = {},
 ): Promise<FileOutcome> {
   const started = performance.now();
+  try {
+    const guess = await guessHeader(job.path, options);
+    let pass = await fanOutPass(job, options, runTask, tuning, guess);
+    // The guess was wrong (a root `mcpdesc`/`tags` outside the probed ends): once more, with the truth.
+    if (pass === null) {
+      const header = await readHeader(job.path, options);
+      pass = await fanOutPass(job, options, runTask, tuning, { header, speculative: false });
+    }
+    if (pass === null) throw new Error('a header from the full pre-pass was not confirmed');
+    const report = await pass.doc.finish(job.path);
+    return {
+      index: job.index,
+      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
+    };
+  } catch (error) {
+    return errorOutcome(job, error, started);
+  }
+}
+
+async function fanOutPass(
+  job: FileJob,
+  options: StreamCheckOptions,
+  runTask: RunSliceTask,
+  tuning: FanOutTuning,
+  guess: HeaderGuess,
+): Promise<{ doc: StreamedDocument; bytes: number } | null> {
   const batchBytes = tuning.batchBytes ?? 1 << 20;
   const maxInFlight = Math.max(1, tuning.maxInFlight ?? 4);
   const queue: QueueItem[] = [];
   let inFlight = 0;
-  try {
-    const header = await readHeader(job.path, options);
-    const d = new StreamedDocument(header, options);
-    const documentId = `${process.pid}:${++documentCounter}:${job.index}`;
-    let buffer = new ArrayBuffer(batchBytes);
-    let view = new Uint8Array(buffer);
-    let used = 0;
-    let slices: SliceEntry[] = [];
+  const { header } = guess;
+  const d = new StreamedDocument(header, options, guess.speculative);
+  const documentId = `${process.pid}:${++documentCounter}:${job.index}`;
+  let buffer = new ArrayBuffer(batchBytes);
+  let view = new Uint8Array(buffer);
+  let used = 0;
+  let slices: SliceEntry[] = [];
 
-    const flush = () => {
-      if (slices.length === 0) return;
-      const task: SliceTask = { documentId, header, options: d.engineOptions, buffer, slices };
-      const result = runTask(task, [buffer]);
-      // Handled when it reaches the head of the queue; until then a rejection must not count as unhandled
-      // (Node 20 would end the process).
-      result.catch(() => {});
-      queue.push({ kind: 'batch', slices, result });
-      inFlight++;
-      buffer = new ArrayBuffer(batchBytes);
+  const flush = () => {
+    if (slices.length === 0) return;
+    const task: SliceTask = { documentId, header, options: d.engineOptions, buffer, slices };
+    const result = runTask(task, [buffer]);
+    // Handled when it reaches the head of the queue; until then a rejection must not count as unhandled
+    // (Node 20 would end the process).
+    result.catch(() => {});
+    queue.push({ kind: 'batch', slices, result });
+    inFlight++;
+    buffer = new ArrayBuffer(batchBytes);
+    view = new Uint8Array(buffer);
+    used = 0;
+    slices = [];
+  };
+
+  /** Apply the head of the queue: a batch's outcomes in order, or an event handled here. */
+  const applyHead = async () => {
+    const item = queue.shift()!;
+    if (item.kind === 'event') {
+      if (item.event.type === 'element') d.element(item.event);
+      else d.event(item.event);
+      return;
+    }
+    inFlight--;
+    const result = await item.result;
+    if (d.failed) return;
+    const found = new Map(result.diagnostics);
+    for (let k = 0; k < result.checked; k++) {
+      const s = item.slices[k]!;
+      d.outcome(s.collection, s.index, {
+        diagnostics: found.get(k) ?? NONE,
+        projections: result.projections[k] ?? NONE,
+      });
+    }
+    if (result.failure) d.fail(result.failure.message, { offset: -1, ...result.failure });
+  };
+
+  const add = (
+    e: Extract<SplitEvent, { type: 'element' }>,
+    collection: CollectionKey,
+    pos: SlicePosition,
+  ) => {
+    const size = e.bytes.length;
+    if (used + size > batchBytes && slices.length > 0) flush();
+    if (size > batchBytes - used) {
+      // An element bigger than a batch gets a batch of its own size.
+      buffer = new ArrayBuffer(size);
       view = new Uint8Array(buffer);
       used = 0;
-      slices = [];
-    };
+    }
+    view.set(e.bytes, used);
+    slices.push({
+      collection,
+      index: e.index,
+      start: used,
+      end: used + size,
+      line: pos.line,
+      column: pos.column,
+    });
+    used += size;
+    if (used >= batchBytes) flush();
+  };
 
-    /** Apply the head of the queue: a batch's outcomes in order, or a member/structure event. */
-    const applyHead = async () => {
-      const item = queue.shift()!;
-      if (item.kind === 'event') {
-        d.event(item.event);
-        return;
+  const splitter = new Splitter({ maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES });
+  let bytes = 0;
+  const handle = async (events: SplitEvent[]) => {
+    for (const e of events) {
+      // Root tags are few and confirm a guessed header: they are checked here; the rest goes out.
+      if (e.type === 'element' && e.key !== null && e.key !== 'tags' && isCollectionKey(e.key)) {
+        add(e, e.key, e);
+      } else {
+        // Members, structure and local elements apply in document order, after the batches before them.
+        flush();
+        const event = e.type === 'member' || e.type === 'element' ? { ...e, bytes: Buffer.from(e.bytes) } : e;
+        queue.push({ kind: 'event', event });
       }
-      inFlight--;
-      const result = await item.result;
-      if (d.failed) return;
-      const found = new Map(result.diagnostics);
-      for (let k = 0; k < result.checked; k++) {
-        const s = item.slices[k]!;
-        d.outcome(s.collection, s.index, {
-          diagnostics: found.get(k) ?? NONE,
-          projections: result.projections[k] ?? NONE,
-        });
+      while (inFlight >= maxInFlight || (queue.length > 0 && queue[0]!.kind === 'event')) {
+        await applyHead();
+        if (d.failed) return false;
       }
-      if (result.failure) d.fail(result.failure.message, { offset: -1, ...result.failure });
-    };
-
-    const add = (
-      e: Extract<SplitEvent, { type: 'element' }>,
-      collection: CollectionKey,
-      pos: SlicePosition,
-    ) => {
-      const size = e.bytes.length;
-      if (used + size > batchBytes && slices.length > 0) flush();
-      if (size > batchBytes - used) {
-        // An element bigger than a batch gets a batch of its own size.
-        buffer = new ArrayBuffer(size);
-        view = new Uint8Array(buffer);
-        used = 0;
-      }
-      view.set(e.bytes, used);
-      slices.push({
-        collection,
-        index: e.index,
-        start: used,
-        end: used + size,
-        line: pos.line,
-        column: pos.column,
-      });
-      used += size;
-      if (used >= batchBytes) flush();
-    };
-
-    const splitter = new Splitter({ maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES });
-    let bytes = 0;
-    const handle = async (events: SplitEvent[]) => {
-      for (const e of events) {
-        if (e.type === 'element' && e.key !== null && isCollectionKey(e.key)) {
-          add(e, e.key, e);
-        } else if (e.type === 'element') {
-          // An element of an array root: only its syntax matters; check it here (rare, small).
-          if (!d.element(e)) return false;
-        } else {
-          // Members and structure apply in document order, after the elements before them.
-          flush();
-          const event = e.type === 'member' ? { ...e, bytes: Buffer.from(e.bytes) } : e;
-          queue.push({ kind: 'event', event });
-        }
-        while (inFlight >= maxInFlight || (queue.length > 0 && queue[0]!.kind === 'event')) {
-          await applyHead();
-          if (d.failed) return false;
-        }
-      }
-      return true;
-    };
+    }
+    return true;
+  };
+  try {
     let going = true;
     for await (const chunk of readChunks(job.path, options.chunkBytes)) {
       bytes += chunk.length;
@@ -251,13 +278,7 @@ export async function checkFanOut(
       flush();
     }
     while (queue.length > 0 && !d.failed) await applyHead();
-    const report = await d.finish(job.path);
-    return {
-      index: job.index,
-      documents: [toDocumentResult(job, report, Math.max(bytes, job.size), started)],
-    };
-  } catch (error) {
-    return errorOutcome(job, error, started);
+    return d.confirmed() ? { doc: d, bytes } : null;
   } finally {
     // Results still in flight after a failure are awaited so that no rejection goes unhandled.
     await Promise.allSettled(queue.flatMap((item) => (item.kind === 'batch' ? [item.result] : [])));

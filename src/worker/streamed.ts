@@ -5,7 +5,7 @@
 // both modes give the same diagnostics. Positions come from each slice's base position plus the offset
 // inside the slice; findings about earlier elements (document-scoped rules) are placed by a second,
 // cheap scan only when there are such findings.
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
   DEFAULT_SPLIT_KEYS,
@@ -14,6 +14,7 @@ import {
   Splitter,
 } from '../parsing/splitter.js';
 import { findSliceSyntaxError, locatePath, positionInSlice } from '../parsing/splitter-locate.js';
+import { probeTail } from '../parsing/splitter-probe.js';
 import type {
   CheckOptions,
   Diagnostic,
@@ -47,11 +48,17 @@ export interface StreamOptions {
   chunkBytes?: number;
   /** The rule set (default: the catalogue). In-process only: functions do not cross to a worker. */
   rules?: readonly Rule[];
+  /**
+   * Bytes read at each end of a file to guess its header instead of a full pre-pass (default 4 MiB;
+   * files up to twice this size get the full pre-pass, which is then cheap).
+   */
+  probeBytes?: number;
 }
 
 export type StreamCheckOptions = CheckOptions & StreamOptions;
 
 const DEFAULT_CHUNK_BYTES = 1 << 20;
+const DEFAULT_PROBE_BYTES = 4 << 20;
 
 export function engineOptionsOf(options: CheckOptions): EngineOptions {
   return {
@@ -92,14 +99,21 @@ function parseOrUndefined(bytes: Buffer): unknown {
  * anything else. Stops as soon as both are found (or the root is not an object). Malformed input is
  * left to the main pass, which reports it at its position.
  */
-export async function readHeader(path: string, options: StreamOptions = {}): Promise<DocumentHeader> {
+export async function readHeader(
+  path: string,
+  options: StreamOptions = {},
+  limit = Number.POSITIVE_INFINITY,
+): Promise<DocumentHeader> {
   const header: DocumentHeader = { rootType: 'null', hasMcpdesc: false, mcpdesc: undefined, tags: undefined };
   const splitter = new Splitter({
     captureKeys: ['mcpdesc', 'tags'],
     maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
   });
   let hasTags = false;
+  let read = 0;
   for await (const chunk of readChunks(path, options.chunkBytes)) {
+    if (read >= limit) break;
+    read += chunk.length;
     for (const e of splitter.push(chunk)) {
       if (e.type === 'root') {
         header.rootType = e.kind;
@@ -117,6 +131,49 @@ export async function readHeader(path: string, options: StreamOptions = {}): Pro
     if (header.hasMcpdesc && hasTags) return header;
   }
   return header;
+}
+
+/** A header to check with, and whether it is a guess the main pass must confirm. */
+export interface HeaderGuess {
+  header: DocumentHeader;
+  speculative: boolean;
+}
+
+async function readTail(path: string, size: number, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, size - length);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The header without a full pre-pass when possible: the members in the first `probeBytes` (a short
+ * pre-pass) and those the tail probe finds in the last `probeBytes`, the tail winning as the later
+ * occurrence. The result is speculative: the main pass confirms it (`StreamedDocument.confirmed`).
+ */
+export async function guessHeader(path: string, options: StreamOptions = {}): Promise<HeaderGuess> {
+  const probe = options.probeBytes ?? DEFAULT_PROBE_BYTES;
+  const { size } = await stat(path);
+  if (size <= 2 * probe) return { header: await readHeader(path, options), speculative: false };
+  const head = await readHeader(path, options, probe);
+  if (head.rootType !== 'object') return { header: head, speculative: false };
+  const tail = probeTail(await readTail(path, size, probe), ['mcpdesc', 'tags']);
+  if (tail === null) return { header: await readHeader(path, options), speculative: false };
+  const mcpdesc = tail.get('mcpdesc');
+  const tags = tail.get('tags');
+  return {
+    header: {
+      rootType: 'object',
+      hasMcpdesc: head.hasMcpdesc || mcpdesc !== undefined,
+      mcpdesc: mcpdesc !== undefined ? parseOrUndefined(mcpdesc) : head.mcpdesc,
+      tags: tags !== undefined ? parseOrUndefined(tags) : head.tags,
+    },
+    speculative: true,
+  };
 }
 
 function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
@@ -166,9 +223,18 @@ export class StreamedDocument {
   /** How many of the validator's diagnostics have been offered a position. */
   private offered = 0;
 
+  // What the main pass saw of the header's members, to confirm a speculative header.
+  private seenMcpdesc = false;
+  private lastMcpdesc: string | undefined;
+  private tagsSeen: 'absent' | 'member' | 'array' = 'absent';
+  private tagsMember: string | undefined;
+  private tagsMatch = true;
+
   constructor(
     readonly header: DocumentHeader,
     readonly options: StreamCheckOptions,
+    /** The header is a guess (`guessHeader`): record what the header members really are. */
+    readonly speculative = false,
   ) {
     this.engineOptions = engineOptionsOf(options);
     this.validator = createDocumentValidator(header, this.engineOptions, options.rules);
@@ -210,17 +276,31 @@ export class StreamedDocument {
         break;
       case 'collectionStart':
         if (e.key !== null) this.collections.set(e.key, e);
+        if (e.key === 'tags') {
+          this.tagsSeen = 'array';
+          this.tagsMatch = Array.isArray(this.header.tags);
+        }
         break;
       case 'member': {
         const parsed = this.parse(e.bytes, e);
         if (!parsed) return false;
         if (e.key !== null) {
+          if (e.key === 'mcpdesc') {
+            this.seenMcpdesc = true;
+            this.lastMcpdesc = JSON.stringify(parsed.value);
+          } else if (e.key === 'tags') {
+            this.tagsSeen = 'member';
+            this.tagsMember = JSON.stringify(parsed.value);
+          }
           this.validator.member(e.key, parsed.value);
           this.placeNew({ path: [e.key], base: e }, parsed.text);
         }
         break;
       }
       case 'collectionEnd':
+        if (e.key === 'tags' && (!Array.isArray(this.header.tags) || e.length !== this.header.tags.length)) {
+          this.tagsMatch = false;
+        }
         if (e.key !== null && isCollectionKey(e.key)) {
           this.validator.collectionEnd(e.key, e.length);
           this.placeNew(null, '');
@@ -261,6 +341,10 @@ export class StreamedDocument {
   element(e: Extract<SplitEvent, { type: 'element' }>): boolean {
     const parsed = this.parse(e.bytes, e);
     if (!parsed) return false;
+    if (e.key === 'tags' && this.speculative && this.tagsMatch) {
+      const declared = (this.header.tags as unknown[])[e.index];
+      this.tagsMatch = JSON.stringify(parsed.value) === JSON.stringify(declared);
+    }
     if (e.key !== null && isCollectionKey(e.key)) {
       this.validator.element(e.key, e.index, parsed.value);
       this.placeNew({ path: [e.key, e.index], base: e }, parsed.text);
@@ -273,6 +357,20 @@ export class StreamedDocument {
     // Worker diagnostics carry their positions; what the main thread adds (document-scoped) does not.
     this.validator.elementOutcome(collection, index, outcome);
     this.placeNew(null, '');
+  }
+
+  /**
+   * Whether the header the document was checked with is the one its members declare (always true for a
+   * header from a full pre-pass). Ask after the last event, before `finish`.
+   */
+  confirmed(): boolean {
+    if (!this.speculative || this.stopped) return true;
+    const h = this.header;
+    if (this.seenMcpdesc !== h.hasMcpdesc) return false;
+    if (this.seenMcpdesc && this.lastMcpdesc !== JSON.stringify(h.mcpdesc)) return false;
+    if (this.tagsSeen === 'absent') return h.tags === undefined;
+    if (this.tagsSeen === 'member') return this.tagsMember === JSON.stringify(h.tags);
+    return this.tagsMatch;
   }
 
   /** Offer positions to the diagnostics added since the last call. */
@@ -424,27 +522,44 @@ export function errorOutcome(job: FileJob, error: unknown, started: number): Fil
 export async function checkStreamed(job: FileJob, options: StreamCheckOptions): Promise<FileOutcome> {
   const started = performance.now();
   try {
-    const header = await readHeader(job.path, options);
-    const doc = new StreamedDocument(header, options);
-    const splitter = new Splitter({
-      splitKeys: DEFAULT_SPLIT_KEYS,
-      maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
-    });
-    let bytes = 0;
-    outer: for await (const chunk of readChunks(job.path, options.chunkBytes)) {
-      bytes += chunk.length;
-      for (const e of splitter.push(chunk)) {
-        const ok = e.type === 'element' ? doc.element(e) : doc.event(e);
-        if (!ok) break outer;
-      }
-    }
-    if (!doc.failed) for (const e of splitter.end()) if (!doc.event(e)) break;
-    const report = await doc.finish(job.path);
+    const guess = await guessHeader(job.path, options);
+    let pass = await mainPass(job, options, guess);
+    // The guess was wrong (a root `mcpdesc`/`tags` outside the probed ends): once more, with the truth.
+    if (pass === null)
+      pass = await mainPass(job, options, {
+        header: await readHeader(job.path, options),
+        speculative: false,
+      });
+    if (pass === null) throw new Error('a header from the full pre-pass was not confirmed');
+    const report = await pass.doc.finish(job.path);
     return {
       index: job.index,
-      documents: [toDocumentResult(job, report, Math.max(bytes, job.size), started)],
+      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
     };
   } catch (error) {
     return errorOutcome(job, error, started);
   }
+}
+
+/** Split, parse and check every slice on this thread; null when a speculative header was wrong. */
+async function mainPass(
+  job: FileJob,
+  options: StreamCheckOptions,
+  guess: HeaderGuess,
+): Promise<{ doc: StreamedDocument; bytes: number } | null> {
+  const doc = new StreamedDocument(guess.header, options, guess.speculative);
+  const splitter = new Splitter({
+    splitKeys: DEFAULT_SPLIT_KEYS,
+    maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
+  });
+  let bytes = 0;
+  outer: for await (const chunk of readChunks(job.path, options.chunkBytes)) {
+    bytes += chunk.length;
+    for (const e of splitter.push(chunk)) {
+      const ok = e.type === 'element' ? doc.element(e) : doc.event(e);
+      if (!ok) break outer;
+    }
+  }
+  if (!doc.failed) for (const e of splitter.end()) if (!doc.event(e)) break;
+  return doc.confirmed() ? { doc, bytes } : null;
 }

@@ -86,6 +86,26 @@ describe('fan-out = single-thread streaming', () => {
     }
   }
 
+  it('with a header guessed from the ends: confirmed, and started over when the guess fails', async () => {
+    const doc = JSON.parse(text) as Record<string, unknown>;
+    const middle = JSON.stringify(
+      { tools: doc.tools, tags: doc.tags, prompts: doc.tools, mcpdesc: doc.mcpdesc },
+      null,
+      1,
+    );
+    for (const content of [text, middle]) {
+      const job = write(content);
+      const options = { ...OPTIONS, chunkBytes: 8192, probeBytes: 2048, rules: ALL_RULES };
+      const single = await checkStreamed(job, options);
+      const fanned = await checkHugeFile(job, options, inProcess(ALL_RULES), { batchBytes: 8192 });
+      assert.deepEqual(comparable(fanned), comparable(single));
+      assert.deepEqual(
+        comparable(single),
+        comparable(await checkStreamed(job, { ...options, probeBytes: 1 << 30 })),
+      );
+    }
+  });
+
   it('reports a malformed slice at the same position as the single-thread check', async () => {
     const at = text.indexOf('"inputSchema"', text.length / 2);
     const job = write(`${text.slice(0, at)}{]${text.slice(at)}`);

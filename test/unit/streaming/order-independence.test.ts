@@ -15,7 +15,7 @@ import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
 import { validateDocument } from '../../../src/validation/engine.js';
 import type { Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
-import { checkStreamed } from '../../../src/worker/streamed.js';
+import { checkStreamed, type StreamOptions } from '../../../src/worker/streamed.js';
 import { FIXTURE_RULES } from './fixture-rules.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-stream-'));
@@ -59,14 +59,17 @@ async function streamed(content: string | Buffer, chunkBytes: number, options = 
   return result;
 }
 
+// Small reads are costly (one async read each): tiny chunk sizes are for small documents; the splitter's
+// own tests cut at every byte.
 async function assertSame(
   text: string,
-  chunkSizes: readonly number[] = [7, 4096, 1 << 20],
+  chunkSizes: readonly number[] = [61, 4096, 1 << 20],
   options = OPTIONS,
+  extra: StreamOptions = {},
 ) {
   const expected = whole(text, options);
   for (const chunkBytes of chunkSizes) {
-    const got = await streamed(text, chunkBytes, options);
+    const got = await streamed(text, chunkBytes, options, extra);
     assert.deepEqual(got.diagnostics, expected.diagnostics, `chunks of ${chunkBytes}`);
     assert.deepEqual(
       [got.errors, got.warnings, got.infos, got.byRule, got.truncated, got.tools, got.mcpdesc],
@@ -162,4 +165,50 @@ describe('streamed = whole-file: hand-written documents', () => {
       ruleLevels: { 'test.tool.shape': 'off', 'test.root.members': 'error' },
     });
   });
+});
+
+describe('streamed = whole-file: a header guessed from both ends of the file', () => {
+  // probeBytes 2048: these documents are many times the probe, so the header is guessed and confirmed.
+  const guessed: StreamOptions = { probeBytes: 2048 };
+  const { text } = renderDump({ tools: 120, invalid: 9, seed: 31 });
+  const doc = JSON.parse(text) as Record<string, unknown>;
+  const layouts: Record<string, string> = {
+    'tools first, mcpdesc and tags at the end (the guess holds)': text,
+    'pretty-printed, the guess holds': JSON.stringify(doc, null, 2),
+    'tags between two collections, outside both probes (the guess fails, full pre-pass)': JSON.stringify(
+      {
+        tools: doc.tools,
+        tags: doc.tags,
+        resources: (doc.tools as unknown[]).map((_, i) => ({ uri: `file:///${i}`, name: `r${i}` })),
+        mcpdesc: doc.mcpdesc,
+      },
+      null,
+      1,
+    ),
+    'a tags array longer than the probe at the end (the guess fails)': JSON.stringify(
+      {
+        tools: doc.tools,
+        mcpdesc: doc.mcpdesc,
+        tags: Array.from({ length: 200 }, (_, i) => ({ name: `t${i}` })),
+      },
+      null,
+      1,
+    ),
+    'mcpdesc at the head only, tags at the end': JSON.stringify(
+      { mcpdesc: '0.6.0', tools: doc.tools, tags: doc.tags },
+      null,
+      1,
+    ),
+    'a second mcpdesc in the middle': JSON.stringify(
+      { mcpdesc: '0.7.0', tools: doc.tools, prompts: [] },
+      null,
+      1,
+    ).replace('"prompts": []', '"mcpdesc": "0.5.0", "prompts": []'),
+    'no mcpdesc and no tags at all': JSON.stringify({ tools: doc.tools, info: { version: '1' } }, null, 1),
+  };
+  for (const [name, layout] of Object.entries(layouts)) {
+    it(name, async () => {
+      await assertSame(layout, [4096], OPTIONS, guessed);
+    });
+  }
 });
