@@ -81,7 +81,7 @@ const cases: Array<[string, () => Promise<number>, number]> = [
   ['splitter (boundaries only)', () => splitOnly(false), runs],
   ['splitter + JSON.parse', () => splitOnly(true), runs],
   [
-    'checkStreamed (1 thread: pre-pass + split + parse + validate)',
+    'checkStreamed (1 thread: header + split + parse + validate)',
     async () => (await checkStreamed(job, options)).documents[0]!.tools,
     runs,
   ],
@@ -118,7 +118,7 @@ for (const [name, fn, n] of cases) {
     `${name.padEnd(62)} ${results[name]!.toFixed(1).padStart(7)} MB/s  ${ms.toFixed(0).padStart(6)} ms  ${count} elements`,
   );
 }
-const single = results['checkStreamed (1 thread: pre-pass + split + parse + validate)']!;
+const single = results['checkStreamed (1 thread: header + split + parse + validate)']!;
 const fan = results['checkHugeFile (fan-out, 2 workers)']!;
 const ref = results['stream-json pick + streamArray']!;
 console.log(

@@ -1,10 +1,11 @@
-// Streamed checking of one huge JSON document in constant memory (issue #4): a pre-pass finds the
-// header (`mcpdesc`, root `tags`, wherever they are: spec §3.4), then the element splitter hands each
-// root member and each collection element to JSON.parse and to the validator through the same
-// member/element/collectionEnd/finish calls that `validateDocument` makes for a parsed document, so
-// both modes give the same diagnostics. Positions come from each slice's base position plus the offset
-// inside the slice; findings about earlier elements (document-scoped rules) are placed by a second,
-// cheap scan only when there are such findings.
+// Streamed checking of one huge JSON document in constant memory (issue #4). The header (`mcpdesc`, root
+// `tags`, wherever they are: spec §3.4) comes first: guessed from both ends of the file (the tail probe)
+// and confirmed by the main pass, or from a full pre-pass over depth-1 members when the guess cannot be
+// made or turns out wrong. Then the element splitter hands each root member and each collection element
+// to JSON.parse and to the validator through the same member/element/collectionEnd/finish calls that
+// `validateDocument` makes for a parsed document, so both modes give the same diagnostics. Positions
+// come from each slice's base position plus the offset inside the slice; findings about earlier
+// elements (document-scoped rules) are placed by a second, cheap scan only when there are such findings.
 import { open, stat } from 'node:fs/promises';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
