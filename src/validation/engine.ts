@@ -41,10 +41,30 @@ export interface DocumentReport {
 }
 
 export interface DocumentValidator {
+  /** The diagnostics kept so far (live), so a streaming caller can place them while their slice is at hand. */
+  readonly diagnostics: readonly Diagnostic[];
   member(key: string, value: unknown): void;
   element(collection: CollectionKey, index: number, value: unknown): void;
+  /**
+   * Fan-out: an element already checked by an `ElementChecker` (in a worker). Stands for `element()`:
+   * merges the element-scoped diagnostics and feeds the projections to the document-scoped rules.
+   */
+  elementOutcome(collection: CollectionKey, index: number, outcome: ElementOutcome): void;
   collectionEnd(collection: CollectionKey, length: number): void;
   finish(): DocumentReport;
+}
+
+/** The element-scoped findings of one element, and what the document-scoped rules need of it. */
+export interface ElementOutcome {
+  /** In the order `element()` would have produced them. */
+  diagnostics: Diagnostic[];
+  /** One per document-scoped rule (catalogue order): its `project(...)` of the element. */
+  projections: unknown[];
+}
+
+/** Runs only the element-scoped rules, one element at a time (a fan-out worker's half of a document). */
+export interface ElementChecker {
+  check(collection: CollectionKey, index: number, value: unknown): ElementOutcome;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
@@ -93,48 +113,24 @@ function declaredTagNames(tags: unknown): ReadonlySet<string> | null {
   return names;
 }
 
-export function createDocumentValidator(
+interface Instance {
+  version: SpecVersion | null;
+  visitors: RuleVisitor[];
+  documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }>;
+}
+
+/** Create the visitors of the rules in force; `record` receives every report. */
+function instantiate(
   header: DocumentHeader,
-  options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
-  rules: readonly Rule[] = RULES,
-): DocumentValidator {
+  options: EngineOptions,
+  rules: readonly Rule[],
+  record: (rule: Rule, severity: Severity, path: readonly PathSegment[], message: string) => void,
+): Instance {
   const version = header.rootType === 'object' ? resolveVersion(header, options.target) : null;
   const column: Target | null = options.target ?? version;
-  const report: DocumentReport = {
-    mcpdesc: typeof header.mcpdesc === 'string' ? header.mcpdesc : null,
-    version,
-    diagnostics: [],
-    byRule: {},
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    truncated: false,
-    tools: 0,
-  };
   const declaredTags = declaredTagNames(header.tags);
   const visitors: RuleVisitor[] = [];
   const documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }> = [];
-
-  const record = (rule: Rule, severity: Severity, path: readonly PathSegment[], message: string) => {
-    report.byRule[rule.id] = (report.byRule[rule.id] ?? 0) + 1;
-    if (severity === 'error') report.errors++;
-    else if (severity === 'warning') report.warnings++;
-    else report.infos++;
-    if (report.diagnostics.length >= options.maxDiagnostics) {
-      report.truncated = true;
-      return;
-    }
-    report.diagnostics.push({
-      ruleId: rule.id,
-      severity,
-      message,
-      pointer: toPointer(path),
-      path: [...path],
-      specSection: rule.specSection,
-      docsUrl: docsUrl(rule.id),
-    });
-  };
-
   for (const rule of rules) {
     if (!rule.versionIndependent && (version === null || header.rootType !== 'object')) continue;
     const configured = options.ruleLevels[rule.id];
@@ -153,6 +149,60 @@ export function createDocumentValidator(
     visitors.push(visitor);
     if (rule.scope === 'document' && visitor.element) documentScoped.push({ rule, visitor });
   }
+  return { version, visitors, documentScoped };
+}
+
+function makeDiagnostic(
+  rule: Rule,
+  severity: Severity,
+  path: readonly PathSegment[],
+  message: string,
+): Diagnostic {
+  return {
+    ruleId: rule.id,
+    severity,
+    message,
+    pointer: toPointer(path),
+    path: [...path],
+    specSection: rule.specSection,
+    docsUrl: docsUrl(rule.id),
+  };
+}
+
+export function createDocumentValidator(
+  header: DocumentHeader,
+  options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
+  rules: readonly Rule[] = RULES,
+): DocumentValidator {
+  const report: DocumentReport = {
+    mcpdesc: typeof header.mcpdesc === 'string' ? header.mcpdesc : null,
+    version: null,
+    diagnostics: [],
+    byRule: {},
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    truncated: false,
+    tools: 0,
+  };
+
+  const count = (ruleId: string, severity: Severity) => {
+    report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
+    if (severity === 'error') report.errors++;
+    else if (severity === 'warning') report.warnings++;
+    else report.infos++;
+    if (report.diagnostics.length >= options.maxDiagnostics) {
+      report.truncated = true;
+      return false;
+    }
+    return true;
+  };
+  const record = (rule: Rule, severity: Severity, path: readonly PathSegment[], message: string) => {
+    if (count(rule.id, severity)) report.diagnostics.push(makeDiagnostic(rule, severity, path, message));
+  };
+
+  const { version, visitors, documentScoped } = instantiate(header, options, rules, record);
+  report.version = version;
 
   const members = visitors.filter((v) => v.member);
   // Element-scoped rules first, then document-scoped ones on projections: the same order a fanned-out
@@ -162,6 +212,7 @@ export function createDocumentValidator(
   const finishes = visitors.filter((v) => v.finish);
 
   return {
+    diagnostics: report.diagnostics,
     member(key, value) {
       for (const v of members) v.member!(key, value);
     },
@@ -172,12 +223,56 @@ export function createDocumentValidator(
         visitor.element!(collection, index, rule.project ? rule.project(collection, index, value) : value);
       }
     },
+    elementOutcome(collection, index, outcome) {
+      if (collection === 'tools') report.tools++;
+      for (const d of outcome.diagnostics) if (count(d.ruleId, d.severity)) report.diagnostics.push(d);
+      for (let k = 0; k < documentScoped.length; k++) {
+        documentScoped[k]!.visitor.element!(collection, index, outcome.projections[k]);
+      }
+    },
     collectionEnd(collection, length) {
       for (const v of ends) v.collectionEnd!(collection, length);
     },
     finish() {
       for (const v of finishes) v.finish!();
       return report;
+    },
+  };
+}
+
+/**
+ * The element-scoped half of a document's rules, for a fan-out worker. Built from the same header and
+ * options as the main thread's validator, so both sides see the same rules in the same order. Findings
+ * reported outside `check` (by `create`, which the main thread's validator also runs) are dropped.
+ */
+export function createElementChecker(
+  header: DocumentHeader,
+  options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
+  rules: readonly Rule[] = RULES,
+): ElementChecker {
+  let sink: Diagnostic[] | null = null;
+  const { visitors, documentScoped } = instantiate(
+    header,
+    options,
+    rules,
+    (rule, severity, path, message) => {
+      sink?.push(makeDiagnostic(rule, severity, path, message));
+    },
+  );
+  const elements = visitors.filter((v) => v.element && !documentScoped.some((d) => d.visitor === v));
+  return {
+    check(collection, index, value) {
+      const diagnostics: Diagnostic[] = [];
+      sink = diagnostics;
+      try {
+        for (const v of elements) v.element!(collection, index, value);
+      } finally {
+        sink = null;
+      }
+      const projections = documentScoped.map(({ rule }) =>
+        rule.project ? rule.project(collection, index, value) : value,
+      );
+      return { diagnostics, projections };
     },
   };
 }

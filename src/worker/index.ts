@@ -15,3 +15,6 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
   for (const job of task.jobs) outcomes.push(await checkFile(job, task.options));
   return outcomes;
 }
+
+// Fan-out of one huge document: the pool runs this export by name on element-slice batches.
+export { checkSlices } from './slices.js';

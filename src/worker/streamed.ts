@@ -1,8 +1,566 @@
-// Placeholder owned by the splitter work: huge plain JSON files will be split into elements here.
-// Until then a huge file goes through the whole-file path (and is skipped beyond what V8 can hold).
-import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
-import { checkWholeFile } from './whole.js';
+// Streamed checking of one huge JSON document in constant memory (issue #4). The header (`mcpdesc`, root
+// `tags`, wherever they are: spec §3.4) comes first: guessed from both ends of the file (the tail probe)
+// and confirmed by the main pass, or from a full pre-pass over depth-1 members when the guess cannot be
+// made or turns out wrong. Then the element splitter hands each root member and each collection element
+// to JSON.parse and to the validator through the same member/element/collectionEnd/finish calls that
+// `validateDocument` makes for a parsed document, so both modes give the same diagnostics. Positions
+// come from each slice's base position plus the offset inside the slice; findings about earlier
+// elements (document-scoped rules) are placed by a second, cheap scan only when there are such findings.
+import { open, stat } from 'node:fs/promises';
+import {
+  DEFAULT_MAX_ELEMENT_BYTES,
+  DEFAULT_SPLIT_KEYS,
+  type SlicePosition,
+  type SplitEvent,
+  Splitter,
+} from '../parsing/splitter.js';
+import { findSliceSyntaxError, locatePath, positionInSlice } from '../parsing/splitter-locate.js';
+import { probeTail } from '../parsing/splitter-probe.js';
+import type {
+  CheckOptions,
+  Diagnostic,
+  DocumentResult,
+  FileJob,
+  FileOutcome,
+  LocatedDiagnostic,
+  PathSegment,
+} from '../types.js';
+import {
+  createDocumentValidator,
+  type DocumentHeader,
+  type DocumentReport,
+  type DocumentValidator,
+  type ElementOutcome,
+  type EngineOptions,
+  validateDocument,
+} from '../validation/engine.js';
+import { ruleDiagnostic } from '../validation/report.js';
+import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
+import { findRule } from '../validation/rules/index.js';
 
-export function checkStreamed(job: FileJob, options: CheckOptions): Promise<FileOutcome> {
-  return checkWholeFile(job, options);
+export const SYNTAX_RULE = 'mcpdesc.document.syntax';
+const BOM_RULE = 'mcpdesc.document.bom';
+
+/** Streaming knobs beyond CheckOptions (tests and the fan-out set them; the CLI uses the defaults). */
+export interface StreamOptions {
+  /** A member value or element above this size is reported and skipped, never buffered (default 32 MiB). */
+  maxElementBytes?: number;
+  /** Read size (default 1 MiB). */
+  chunkBytes?: number;
+  /** The rule set (default: the catalogue). In-process only: functions do not cross to a worker. */
+  rules?: readonly Rule[];
+  /**
+   * Bytes read at each end of a file to guess its header instead of a full pre-pass (default 4 MiB;
+   * files up to twice this size get the full pre-pass, which is then cheap).
+   */
+  probeBytes?: number;
+}
+
+export type StreamCheckOptions = CheckOptions & StreamOptions;
+
+const DEFAULT_CHUNK_BYTES = 1 << 20;
+const DEFAULT_PROBE_BYTES = 4 << 20;
+
+export function engineOptionsOf(options: CheckOptions): EngineOptions {
+  return {
+    target: options.target,
+    ruleLevels: options.ruleLevels,
+    maxDiagnostics: options.maxDiagnosticsPerFile,
+  };
+}
+
+/**
+ * The file's bytes, one reused buffer at a time: each chunk is valid until the next is requested (the
+ * splitter copies what it keeps across chunks).
+ */
+export async function* readChunks(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): AsyncGenerator<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(chunkBytes);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, chunkBytes, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function parseOrUndefined(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pre-pass: the root type, `mcpdesc` and root `tags`, scanning depth-1 members without parsing
+ * anything else. Stops as soon as both are found (or the root is not an object). Malformed input is
+ * left to the main pass, which reports it at its position.
+ */
+export async function readHeader(
+  path: string,
+  options: StreamOptions = {},
+  limit = Number.POSITIVE_INFINITY,
+): Promise<DocumentHeader> {
+  const header: DocumentHeader = { rootType: 'null', hasMcpdesc: false, mcpdesc: undefined, tags: undefined };
+  const splitter = new Splitter({
+    captureKeys: ['mcpdesc', 'tags'],
+    maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
+  });
+  let hasTags = false;
+  let read = 0;
+  for await (const chunk of readChunks(path, options.chunkBytes)) {
+    if (read >= limit) break;
+    read += chunk.length;
+    for (const e of splitter.push(chunk)) {
+      if (e.type === 'root') {
+        header.rootType = e.kind;
+        if (e.kind !== 'object') return header;
+      } else if (e.type === 'member' && e.key === 'mcpdesc') {
+        header.hasMcpdesc = true;
+        header.mcpdesc = parseOrUndefined(e.bytes);
+      } else if (e.type === 'member' && e.key === 'tags') {
+        hasTags = true;
+        header.tags = parseOrUndefined(e.bytes);
+      } else if (e.type === 'error') {
+        return header;
+      }
+    }
+    if (header.hasMcpdesc && hasTags) return header;
+  }
+  return header;
+}
+
+/** A header to check with, and whether it is a guess the main pass must confirm. */
+export interface HeaderGuess {
+  header: DocumentHeader;
+  speculative: boolean;
+}
+
+async function readTail(path: string, size: number, length: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, size - length);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The header without a full pre-pass when possible: the members in the first `probeBytes` (a short
+ * pre-pass) and those the tail probe finds in the last `probeBytes`, the tail winning as the later
+ * occurrence. The result is speculative: the main pass confirms it (`StreamedDocument.confirmed`).
+ */
+export async function guessHeader(path: string, options: StreamOptions = {}): Promise<HeaderGuess> {
+  const probe = options.probeBytes ?? DEFAULT_PROBE_BYTES;
+  const { size } = await stat(path);
+  if (size <= 2 * probe) return { header: await readHeader(path, options), speculative: false };
+  const head = await readHeader(path, options, probe);
+  if (head.rootType !== 'object') return { header: head, speculative: false };
+  const tail = probeTail(await readTail(path, size, probe), ['mcpdesc', 'tags']);
+  if (tail === null) return { header: await readHeader(path, options), speculative: false };
+  const mcpdesc = tail.get('mcpdesc');
+  const tags = tail.get('tags');
+  return {
+    header: {
+      rootType: 'object',
+      hasMcpdesc: head.hasMcpdesc || mcpdesc !== undefined,
+      mcpdesc: mcpdesc !== undefined ? parseOrUndefined(mcpdesc) : head.mcpdesc,
+      tags: tags !== undefined ? parseOrUndefined(tags) : head.tags,
+    },
+    speculative: true,
+  };
+}
+
+function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
+  if (path.length < prefix.length) return false;
+  for (let k = 0; k < prefix.length; k++) if (String(path[k]) !== String(prefix[k])) return false;
+  return true;
+}
+
+/** Where a slice sits: the path of its value and its first byte's position. */
+export interface SliceRef {
+  path: readonly PathSegment[];
+  base: SlicePosition;
+}
+
+/** Place a diagnostic found in a slice whose decoded text is `text`. */
+export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string): void {
+  const offset = locatePath(text, d.path.slice(slice.path.length));
+  const { line, column } = positionInSlice(slice.base, text, offset);
+  d.line = line;
+  d.column = column;
+}
+
+function sliceKey(path: readonly PathSegment[]): string | null {
+  if (path.length === 0) return null;
+  const head = String(path[0]);
+  if (isCollectionKey(head) && path.length >= 2 && typeof path[1] === 'number')
+    return `${head}\u0000${path[1]}`;
+  return `${head}\u0000`;
+}
+
+/**
+ * The document-level state of one streamed check: the validator, the header, the positions of the root
+ * and of the collections, and the first fatal finding. The single-thread check and the fan-out both
+ * drive it; only where elements are parsed and checked differs.
+ */
+export class StreamedDocument {
+  readonly validator: DocumentValidator;
+  readonly engineOptions: EngineOptions;
+  /** The document stopped at malformed input. */
+  private stopped = false;
+  /** Its finding (null when the syntax rule is switched off). */
+  private fatal: LocatedDiagnostic | null = null;
+  private readonly extras: LocatedDiagnostic[] = [];
+  private root: SlicePosition = { offset: 0, line: 1, column: 1 };
+  private readonly collections = new Map<string, SlicePosition>();
+  private bom = false;
+  /** How many of the validator's diagnostics have been offered a position. */
+  private offered = 0;
+
+  // What the main pass saw of the header's members, to confirm a speculative header.
+  private seenMcpdesc = false;
+  private lastMcpdesc: string | undefined;
+  private tagsSeen: 'absent' | 'member' | 'array' = 'absent';
+  private tagsMember: string | undefined;
+  private tagsMatch = true;
+
+  constructor(
+    readonly header: DocumentHeader,
+    readonly options: StreamCheckOptions,
+    /** The header is a guess (`guessHeader`): record what the header members really are. */
+    readonly speculative = false,
+  ) {
+    this.engineOptions = engineOptionsOf(options);
+    this.validator = createDocumentValidator(header, this.engineOptions, options.rules);
+  }
+
+  get failed(): boolean {
+    return this.stopped;
+  }
+
+  /** Record a fatal syntax finding at `pos` (the first one wins; the document stops there). */
+  fail(message: string, pos: SlicePosition): void {
+    if (this.stopped) return;
+    // A rule switched off still stops the document: there is nothing valid to check after it.
+    this.stopped = true;
+    const d = ruleDiagnostic(SYNTAX_RULE, message, this.engineOptions);
+    this.fatal = d ? { ...d, line: pos.line, column: pos.column } : null;
+  }
+
+  /** Parse a slice; on failure, the document fails at the first bad character. */
+  parse(bytes: Buffer, base: SlicePosition): { value: unknown; text: string } | null {
+    const text = bytes.toString('utf8');
+    try {
+      return { value: JSON.parse(text), text };
+    } catch {
+      const error = findSliceSyntaxError(text) ?? { offset: 0, message: 'Invalid JSON.' };
+      this.fail(error.message, { offset: -1, ...positionInSlice(base, text, error.offset) });
+      return null;
+    }
+  }
+
+  /** Handle a splitter event other than a collection element; false once the document failed. */
+  event(e: SplitEvent): boolean {
+    switch (e.type) {
+      case 'bom':
+        this.bom = true;
+        break;
+      case 'root':
+        this.root = e;
+        break;
+      case 'collectionStart':
+        if (e.key !== null) this.collections.set(e.key, e);
+        if (e.key === 'tags') {
+          this.tagsSeen = 'array';
+          this.tagsMatch = Array.isArray(this.header.tags);
+        }
+        break;
+      case 'member': {
+        const parsed = this.parse(e.bytes, e);
+        if (!parsed) return false;
+        if (e.key !== null) {
+          if (e.key === 'mcpdesc') {
+            this.seenMcpdesc = true;
+            this.lastMcpdesc = JSON.stringify(parsed.value);
+          } else if (e.key === 'tags') {
+            this.tagsSeen = 'member';
+            this.tagsMember = JSON.stringify(parsed.value);
+          }
+          this.validator.member(e.key, parsed.value);
+          this.placeNew({ path: [e.key], base: e }, parsed.text);
+        }
+        break;
+      }
+      case 'collectionEnd':
+        if (e.key === 'tags' && (!Array.isArray(this.header.tags) || e.length !== this.header.tags.length)) {
+          this.tagsMatch = false;
+        }
+        if (e.key !== null && isCollectionKey(e.key)) {
+          this.validator.collectionEnd(e.key, e.length);
+          this.placeNew(null, '');
+        }
+        break;
+      case 'oversize': {
+        const path: PathSegment[] = e.key === null ? [] : e.index === null ? [e.key] : [e.key, e.index];
+        const what = path.length === 0 ? 'The document' : `The value at /${path.join('/')}`;
+        const d = ruleDiagnostic(
+          SYNTAX_RULE,
+          `${what} is larger than the ${e.limit}-byte element limit (maxElementBytes); it was skipped, not parsed.`,
+          this.engineOptions,
+          path,
+        );
+        if (d) this.extras.push({ ...d, line: e.line, column: e.column });
+        break;
+      }
+      case 'error': {
+        // An earlier error inside the interrupted value comes first, as in a whole-text parse.
+        if (e.partial) {
+          const text = e.partial.bytes.toString('utf8');
+          const inner = findSliceSyntaxError(text);
+          if (inner && inner.offset < text.length) {
+            this.fail(inner.message, { offset: -1, ...positionInSlice(e.partial.start, text, inner.offset) });
+            return false;
+          }
+        }
+        this.fail(e.message, e);
+        return false;
+      }
+      default:
+        break;
+    }
+    return true;
+  }
+
+  /** Parse and check one element on this thread. */
+  element(e: Extract<SplitEvent, { type: 'element' }>): boolean {
+    const parsed = this.parse(e.bytes, e);
+    if (!parsed) return false;
+    if (e.key === 'tags' && this.speculative && this.tagsMatch) {
+      const declared = (this.header.tags as unknown[])[e.index];
+      this.tagsMatch = JSON.stringify(parsed.value) === JSON.stringify(declared);
+    }
+    if (e.key !== null && isCollectionKey(e.key)) {
+      this.validator.element(e.key, e.index, parsed.value);
+      this.placeNew({ path: [e.key, e.index], base: e }, parsed.text);
+    }
+    return true;
+  }
+
+  /** An element checked elsewhere (fan-out): its diagnostics arrive placed. */
+  outcome(collection: CollectionKey, index: number, outcome: ElementOutcome): void {
+    // Worker diagnostics carry their positions; what the main thread adds (document-scoped) does not.
+    this.validator.elementOutcome(collection, index, outcome);
+    this.placeNew(null, '');
+  }
+
+  /**
+   * Whether the header the document was checked with is the one its members declare (always true for a
+   * header from a full pre-pass). Ask after the last event, before `finish`.
+   */
+  confirmed(): boolean {
+    if (!this.speculative || this.stopped) return true;
+    const h = this.header;
+    if (this.seenMcpdesc !== h.hasMcpdesc) return false;
+    if (this.seenMcpdesc && this.lastMcpdesc !== JSON.stringify(h.mcpdesc)) return false;
+    if (this.tagsSeen === 'absent') return h.tags === undefined;
+    if (this.tagsSeen === 'member') return this.tagsMember === JSON.stringify(h.tags);
+    return this.tagsMatch;
+  }
+
+  /** Offer positions to the diagnostics added since the last call. */
+  private placeNew(slice: SliceRef | null, text: string): void {
+    const list = this.validator.diagnostics as LocatedDiagnostic[];
+    for (; this.offered < list.length; this.offered++) {
+      const d = list[this.offered]!;
+      if (d.line !== undefined) continue;
+      if (d.path.length === 0) this.placeAt(d, this.root);
+      else if (slice && startsWith(d.path, slice.path)) placeInSlice(d, slice, text);
+      else if (d.path.length === 1 && this.collections.has(String(d.path[0]))) {
+        this.placeAt(d, this.collections.get(String(d.path[0]))!);
+      }
+    }
+  }
+
+  private placeAt(d: LocatedDiagnostic, pos: SlicePosition): void {
+    d.line = pos.line;
+    d.column = pos.column;
+  }
+
+  /**
+   * The final report. Diagnostics still without a position (document-scoped findings about earlier
+   * slices) are placed by one more scan of the file, which decodes only the slices they point into.
+   */
+  async finish(path: string): Promise<DocumentReport> {
+    const extras: LocatedDiagnostic[] = [];
+    if (this.bom && findRule(BOM_RULE)) {
+      const d = ruleDiagnostic(BOM_RULE, 'The file starts with a UTF-8 byte order mark.', this.engineOptions);
+      if (d) extras.push({ ...d, line: 1, column: 1 });
+    }
+    if (this.stopped) {
+      // As in whole-file mode: malformed input is one finding, and nothing else is reported.
+      const report = validateDocument({}, this.engineOptions, []);
+      if (this.fatal) extras.push(this.fatal);
+      for (const d of extras) append(report, d, this.engineOptions.maxDiagnostics);
+      return report;
+    }
+    const report = this.validator.finish();
+    this.placeNew(null, '');
+    const pending = (report.diagnostics as LocatedDiagnostic[]).filter((d) => d.line === undefined);
+    if (pending.length > 0) await this.placeByRescan(path, pending);
+    for (const d of [...extras, ...this.extras]) append(report, d, this.engineOptions.maxDiagnostics);
+    return report;
+  }
+
+  private async placeByRescan(path: string, pending: LocatedDiagnostic[]): Promise<void> {
+    const wanted = new Map<string, LocatedDiagnostic[]>();
+    for (const d of pending) {
+      const key = sliceKey(d.path);
+      if (key === null) continue;
+      const list = wanted.get(key) ?? [];
+      list.push(d);
+      wanted.set(key, list);
+    }
+    // An element is found once; a member may repeat (the last one wins), so wanting one reads to the end.
+    let elementsLeft = [...wanted.keys()].filter((key) => !key.endsWith('\u0000')).length;
+    const stopEarly = elementsLeft === wanted.size;
+    const splitter = new Splitter({
+      maxElementBytes: this.options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
+    });
+    outer: for await (const chunk of readChunks(path, this.options.chunkBytes)) {
+      for (const e of splitter.push(chunk)) {
+        if (e.type === 'error') break outer;
+        if ((e.type !== 'member' && e.type !== 'element') || e.key === null) continue;
+        const slicePath: PathSegment[] = e.type === 'element' ? [e.key, e.index] : [e.key];
+        const list = wanted.get(e.type === 'element' ? `${e.key}\u0000${e.index}` : `${e.key}\u0000`);
+        if (!list) continue;
+        const text = e.bytes.toString('utf8');
+        // With duplicate member names the last one wins, as in JSON.parse: later matches overwrite.
+        for (const d of list) placeInSlice(d, { path: slicePath, base: e }, text);
+        if (e.type === 'element' && --elementsLeft === 0 && stopEarly) break outer;
+      }
+    }
+    for (const d of pending) {
+      if (d.line !== undefined) continue;
+      // The deepest existing prefix: the collection (element index past the end), else the root.
+      this.placeAt(d, this.collections.get(String(d.path[0])) ?? this.root);
+    }
+  }
+}
+
+function append(report: DocumentReport, d: Diagnostic, max: number): void {
+  report.byRule[d.ruleId] = (report.byRule[d.ruleId] ?? 0) + 1;
+  if (d.severity === 'error') report.errors++;
+  else if (d.severity === 'warning') report.warnings++;
+  else report.infos++;
+  if (report.diagnostics.length >= max) report.truncated = true;
+  else report.diagnostics.push(d);
+}
+
+export function toDocumentResult(
+  job: FileJob,
+  report: DocumentReport,
+  bytes: number,
+  started: number,
+): DocumentResult {
+  return {
+    index: job.index,
+    file: job.file,
+    status: report.errors > 0 ? 'invalid' : 'valid',
+    format: 'json',
+    streamed: true,
+    bytes,
+    mcpdesc: report.mcpdesc,
+    errors: report.errors,
+    warnings: report.warnings,
+    infos: report.infos,
+    tools: report.tools,
+    durationMs: performance.now() - started,
+    truncated: report.truncated,
+    byRule: report.byRule,
+    diagnostics: report.diagnostics,
+  };
+}
+
+/** A file that could not be checked at all (unreadable, a rule that threw): status 'error'. */
+export function errorOutcome(job: FileJob, error: unknown, started: number): FileOutcome {
+  const err = error as NodeJS.ErrnoException;
+  return {
+    index: job.index,
+    documents: [
+      {
+        index: job.index,
+        file: job.file,
+        status: 'error',
+        format: 'json',
+        streamed: true,
+        bytes: job.size,
+        mcpdesc: null,
+        errors: 0,
+        warnings: 0,
+        infos: 0,
+        tools: 0,
+        durationMs: performance.now() - started,
+        truncated: false,
+        byRule: {},
+        diagnostics: [],
+        error: { code: err?.code ?? 'E_CHECK', message: String(err?.message ?? error) },
+      },
+    ],
+  };
+}
+
+/**
+ * Check one JSON file by streaming it on this thread: memory is bounded by the largest element
+ * (≤ maxElementBytes) plus one read chunk, whatever the file size.
+ */
+export async function checkStreamed(job: FileJob, options: StreamCheckOptions): Promise<FileOutcome> {
+  const started = performance.now();
+  try {
+    const guess = await guessHeader(job.path, options);
+    let pass = await mainPass(job, options, guess);
+    // The guess was wrong (a root `mcpdesc`/`tags` outside the probed ends): once more, with the truth.
+    if (pass === null)
+      pass = await mainPass(job, options, {
+        header: await readHeader(job.path, options),
+        speculative: false,
+      });
+    if (pass === null) throw new Error('a header from the full pre-pass was not confirmed');
+    const report = await pass.doc.finish(job.path);
+    return {
+      index: job.index,
+      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
+    };
+  } catch (error) {
+    return errorOutcome(job, error, started);
+  }
+}
+
+/** Split, parse and check every slice on this thread; null when a speculative header was wrong. */
+async function mainPass(
+  job: FileJob,
+  options: StreamCheckOptions,
+  guess: HeaderGuess,
+): Promise<{ doc: StreamedDocument; bytes: number } | null> {
+  const doc = new StreamedDocument(guess.header, options, guess.speculative);
+  const splitter = new Splitter({
+    splitKeys: DEFAULT_SPLIT_KEYS,
+    maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
+  });
+  let bytes = 0;
+  outer: for await (const chunk of readChunks(job.path, options.chunkBytes)) {
+    bytes += chunk.length;
+    for (const e of splitter.push(chunk)) {
+      const ok = e.type === 'element' ? doc.element(e) : doc.event(e);
+      if (!ok) break outer;
+    }
+  }
+  if (!doc.failed) for (const e of splitter.end()) if (!doc.event(e)) break;
+  return doc.confirmed() ? { doc, bytes } : null;
 }

@@ -1,0 +1,214 @@
+// Whole-file and streamed checking give identical diagnostics, positions included: on generated dumps
+// (tools first, `mcpdesc` and `tags` after them), on generated registry documents with every defect
+// kind, and on hand-written edge cases; with chunk boundaries anywhere.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { serverDocument } from '../../../corpus/generator/content.js';
+import { DEFECTS } from '../../../corpus/generator/defects.js';
+import { renderDump } from '../../../corpus/generator/dump.js';
+import { Rng } from '../../../corpus/generator/random.js';
+import { locatePath, positionInSlice } from '../../../src/parsing/splitter-locate.js';
+import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
+import { validateDocument } from '../../../src/validation/engine.js';
+import type { Rule } from '../../../src/validation/rule.js';
+import { RULES } from '../../../src/validation/rules/index.js';
+import { checkStreamed, type StreamOptions } from '../../../src/worker/streamed.js';
+import { FIXTURE_RULES } from './fixture-rules.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-stream-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+let fileCount = 0;
+
+const ALL_RULES: readonly Rule[] = [...RULES, ...FIXTURE_RULES];
+const OPTIONS: CheckOptions = {
+  target: null,
+  ruleLevels: {},
+  maxDiagnosticsPerFile: 1000,
+  streamThreshold: 0,
+  maxFileSize: Number.POSITIVE_INFINITY,
+};
+
+/** Whole-file mode: JSON.parse, validateDocument, then place each finding in the whole text. */
+function whole(text: string, options = OPTIONS) {
+  const report = validateDocument(
+    JSON.parse(text),
+    { target: options.target, ruleLevels: options.ruleLevels, maxDiagnostics: options.maxDiagnosticsPerFile },
+    ALL_RULES,
+  );
+  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d) => ({
+    ...d,
+    ...positionInSlice({ line: 1, column: 1 }, text, locatePath(text, d.path)),
+  }));
+  return { ...report, diagnostics };
+}
+
+async function streamed(content: string | Buffer, chunkBytes: number, options = OPTIONS, extra = {}) {
+  const path = join(dir, `doc-${fileCount++}.json`);
+  writeFileSync(path, content);
+  const outcome = await checkStreamed(
+    { index: 3, path, file: 'doc.json', size: Buffer.byteLength(content) },
+    { ...options, chunkBytes, rules: ALL_RULES, ...extra },
+  );
+  assert.equal(outcome.index, 3);
+  assert.equal(outcome.documents.length, 1);
+  const result = outcome.documents[0]!;
+  assert.equal(result.streamed, true);
+  return result;
+}
+
+// Small reads are costly (one async read each): tiny chunk sizes are for small documents; the splitter's
+// own tests cut at every byte.
+async function assertSame(
+  text: string,
+  chunkSizes: readonly number[] = [61, 4096, 1 << 20],
+  options = OPTIONS,
+  extra: StreamOptions = {},
+) {
+  const expected = whole(text, options);
+  for (const chunkBytes of chunkSizes) {
+    const got = await streamed(text, chunkBytes, options, extra);
+    assert.deepEqual(got.diagnostics, expected.diagnostics, `chunks of ${chunkBytes}`);
+    assert.deepEqual(
+      [got.errors, got.warnings, got.infos, got.byRule, got.truncated, got.tools, got.mcpdesc],
+      [
+        expected.errors,
+        expected.warnings,
+        expected.infos,
+        expected.byRule,
+        expected.truncated,
+        expected.tools,
+        expected.mcpdesc,
+      ],
+    );
+    assert.equal(got.status, expected.errors > 0 ? 'invalid' : 'valid');
+  }
+  return expected;
+}
+
+describe('streamed = whole-file: generated documents', () => {
+  it('a dump with tools first and mcpdesc/tags after them, with planted invalid tools', async () => {
+    const { text, manifest } = renderDump({ tools: 300, invalid: 14, seed: 11 });
+    const expected = await assertSame(text);
+    // The planted tools are reported at their /tools/N pointers (the fixture rules cover most kinds).
+    const pointers = new Set(expected.diagnostics.map((d) => d.pointer));
+    const covered = manifest.invalid.filter((p) => p.kind !== 'tool-name-format');
+    for (const p of covered) {
+      assert.ok(
+        [...pointers].some((q) => q.startsWith(`/tools/${p.index}/`)),
+        `planted ${p.kind} at /tools/${p.index}`,
+      );
+    }
+    assert.ok(expected.diagnostics.length >= covered.length);
+  });
+
+  it('a pretty-printed dump with CRLF line ends and non-ASCII on every line', async () => {
+    const { text } = renderDump({ tools: 60, invalid: 6, seed: 4 });
+    const pretty = JSON.stringify(JSON.parse(text), null, 2).replace(/\n/g, '\r\n');
+    await assertSame(pretty, [29, 1000, 1 << 20]);
+  });
+
+  it('registry documents with every defect kind, in every indentation', async () => {
+    const rng = new Rng(99);
+    for (const [k, defect] of DEFECTS.entries()) {
+      const doc = serverDocument(rng, { tools: 1 + (k % 6), serverName: `server-${k}` });
+      const { document } = defect.apply(doc, rng);
+      for (const indent of [0, 2, '\t']) {
+        await assertSame(JSON.stringify(document, null, indent), [97, 1 << 16]);
+      }
+    }
+  });
+});
+
+describe('streamed = whole-file: hand-written documents', () => {
+  const cases: Record<string, string> = {
+    'duplicate names, reported mid-stream about an earlier element and at finish': `{
+      "tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}},
+                {"name": "a", "input_schema": {}}],
+      "mcpdesc": "0.7.0"}`,
+    'tags declared after the entities that use them': `{"tools": [
+      {"name": "t", "inputSchema": {}, "tags": ["x", "nope", "y"]}],
+      "prompts": [{"name": "p", "tags": ["nope"]}],
+      "tags": [{"name": "x"}, {"name": "y"}], "info": {"title": "no version"}, "mcpdesc": "0.7.0"}`,
+    'collections that are not arrays are members': `{"tools": {"name": "x"}, "resources": "r", "tags": null,
+      "mcpdesc": "0.7.0", "info": {"version": "1"}}`,
+    'empty collections and no info': '{"tools": [], "prompts": [ ], "mcpdesc": "0.6.0"}',
+    'a missing mcpdesc': '{"info": {"version": "1", "websiteUrl": "not a url"}, "tools": [{"name": "z"}]}',
+    'an array root': '[{"name": "a"}, {"name": "a"}]',
+    'a string root': '  "just a string"  ',
+    'an empty object': '{}',
+    'escapes and unicode in names and keys': `{"tools": [{"name": "\\u0061", "inputSchema": {"properties": {"k\\"ey": {"type": "strng"},
+      "東京": {"type": "strng"}, "🚀": {"$ref": "#/$defs/doesNotExist"}}}}, {"name": "a", "inputSchema": {}}],
+      "__proto__": {"polluted": true}, "constructor": 1, "mcpdesc": "0.7.0", "info": {"version": "1"}}`,
+    'transports with bad types and deep paths': `{"transports": [{"type": "stdio"}, {"type": "websocket"}],
+      "info": {"version": "1"}, "mcpdesc": "0.7.0", "tools": [{"name": "n", "execution": {"mode": 1}, "inputSchema": {}}]}`,
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    it(name, async () => {
+      await assertSame(text, [1, 3, 64, 1 << 20]);
+    });
+  }
+
+  it('keeps the first N diagnostics and exact counts when --max-diagnostics-per-file cuts', async () => {
+    const { text } = renderDump({ tools: 200, invalid: 20, seed: 5 });
+    const expected = await assertSame(text, [512, 1 << 20], { ...OPTIONS, maxDiagnosticsPerFile: 4 });
+    assert.equal(expected.truncated, true);
+    assert.equal(expected.diagnostics.length, 4);
+  });
+
+  it('honours rule levels and targets the same way', async () => {
+    const { text } = renderDump({ tools: 50, invalid: 7, seed: 6 });
+    await assertSame(text, [1000], {
+      ...OPTIONS,
+      ruleLevels: { 'test.tool.shape': 'off', 'test.root.members': 'error' },
+    });
+  });
+});
+
+describe('streamed = whole-file: a header guessed from both ends of the file', () => {
+  // probeBytes 2048: these documents are many times the probe, so the header is guessed and confirmed.
+  const guessed: StreamOptions = { probeBytes: 2048 };
+  const { text } = renderDump({ tools: 120, invalid: 9, seed: 31 });
+  const doc = JSON.parse(text) as Record<string, unknown>;
+  const layouts: Record<string, string> = {
+    'tools first, mcpdesc and tags at the end (the guess holds)': text,
+    'pretty-printed, the guess holds': JSON.stringify(doc, null, 2),
+    'tags between two collections, outside both probes (the guess fails, full pre-pass)': JSON.stringify(
+      {
+        tools: doc.tools,
+        tags: doc.tags,
+        resources: (doc.tools as unknown[]).map((_, i) => ({ uri: `file:///${i}`, name: `r${i}` })),
+        mcpdesc: doc.mcpdesc,
+      },
+      null,
+      1,
+    ),
+    'a tags array longer than the probe at the end (the guess fails)': JSON.stringify(
+      {
+        tools: doc.tools,
+        mcpdesc: doc.mcpdesc,
+        tags: Array.from({ length: 200 }, (_, i) => ({ name: `t${i}` })),
+      },
+      null,
+      1,
+    ),
+    'mcpdesc at the head only, tags at the end': JSON.stringify(
+      { mcpdesc: '0.6.0', tools: doc.tools, tags: doc.tags },
+      null,
+      1,
+    ),
+    'a second mcpdesc in the middle': JSON.stringify(
+      { mcpdesc: '0.7.0', tools: doc.tools, prompts: [] },
+      null,
+      1,
+    ).replace('"prompts": []', '"mcpdesc": "0.5.0", "prompts": []'),
+    'no mcpdesc and no tags at all': JSON.stringify({ tools: doc.tools, info: { version: '1' } }, null, 1),
+  };
+  for (const [name, layout] of Object.entries(layouts)) {
+    it(name, async () => {
+      await assertSame(layout, [4096], OPTIONS, guessed);
+    });
+  }
+});
