@@ -34,6 +34,8 @@ export interface Diagnostic {
 export interface LocatedDiagnostic extends Diagnostic {
   line?: number;
   column?: number;
+  /** `--baseline`: the finding is recorded in the baseline (reported, but does not fail the run). */
+  suppressed?: boolean;
 }
 
 export type FileStatus = 'valid' | 'invalid' | 'error' | 'skipped';
@@ -68,6 +70,8 @@ export interface DocumentResult {
   diagnostics: LocatedDiagnostic[];
   /** Why the file could not be checked (status 'error' or 'skipped'). */
   error?: { code: string; message: string };
+  /** `--cache`: replayed from the result cache (the content was checked before under the same key). */
+  cached?: boolean;
 }
 
 /** What a worker is asked to do: paths, never contents. */
@@ -78,6 +82,16 @@ export interface FileJob {
   /** The name reported in records (as the user gave it, relative to cwd). */
   file: string;
   size: number;
+  /** `--cache`: the results recorded for this path last time; replayed when the content key matches. */
+  cacheHint?: CacheHint;
+}
+
+/** What the main thread sends with a job whose path has a cache entry (src/scale/cache-key.ts). */
+export interface CacheHint {
+  /** The entry key: content hash + run key + format key. */
+  key: string;
+  /** JSON of the stored DocumentResult[] (kept as a string: parsed only on a hit). */
+  documents: string;
 }
 
 /** The options a worker needs; plain data so it can be sent once per task. */
@@ -91,12 +105,19 @@ export interface CheckOptions {
   streamThreshold: number;
   /** Files above this many bytes are skipped with a diagnostic naming the limit. */
   maxFileSize: number;
+  /**
+   * `--cache`: the run key (tool version + result-affecting options + target). Set, the worker hashes
+   * the bytes it reads, returns the entry key in FileOutcome.cacheKey, and replays a matching hint.
+   */
+  cacheRunKey?: string;
 }
 
 /** All records one input produced (several for JSON Lines). */
 export interface FileOutcome {
   index: number;
   documents: DocumentResult[];
+  /** `--cache`: the entry key of the bytes checked, for the main thread to record. */
+  cacheKey?: string;
 }
 
 /** The first NDJSON record of a run. */

@@ -14,18 +14,14 @@
 // (~2 µs) instead of parsing and validating. It returns the key either way, and the main
 // thread records (path, key, results) for the next run.
 import { createHash } from 'node:crypto';
-import type { DocumentResult, FileStatus, InputFormat } from '../types.js';
+import type { CacheHint, DocumentResult, FileStatus, InputFormat } from '../types.js';
 import { canonicalJson } from './canonical.js';
 
 /** Bumped when the stored shape of results changes: older caches are then ignored. */
 export const CACHE_FORMAT = 1;
 
-/** What the main thread sends along with a job whose path has a cache entry. */
-export interface CacheHint {
-  key: string;
-  /** JSON of the stored DocumentResult[] (kept as a string: parsed only on a hit, in the worker). */
-  documents: string;
-}
+// Declared with the other cross-thread shapes in types.ts (it travels on a FileJob).
+export type { CacheHint };
 
 export interface RunKeyParts {
   toolVersion: string;
