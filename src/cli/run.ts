@@ -408,7 +408,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
             signal: controller.signal,
           })
         : null;
-      const outcomes = hits ? withHits(inputs as PlannedInput[], hits, pooled, controller.signal) : pooled!;
+      const outcomes =
+        cache && hits
+          ? withHits(inputs as PlannedInput[], hits, pooled, cache, checkOptions, controller.signal)
+          : pooled!;
       for await (const outcome of outcomes) {
         if (cache && outcome.cacheKey !== undefined) {
           cache.record(
@@ -537,9 +540,8 @@ interface Hit {
  * The inputs whose bytes still have the key recorded for their path. Reads are synchronous (as in
  * the worker, parsing/read.ts: ~8× cheaper than the promise API per small file) and hashing runs at
  * ~1.9 GB/s, so this costs about a tenth of what checking the same files would; the event loop gets
- * a turn every 256 files so a signal still lands. The stored results are parsed here to make sure
- * they replay (a damaged entry is a miss), then dropped: they are parsed again when their turn to be
- * reported comes, so the run never holds every result at once.
+ * a turn every 256 files so a signal still lands. Stored results are parsed only when their turn to
+ * be reported comes, so the run never holds every result at once.
  */
 async function findHits(
   inputs: readonly PlannedInput[],
@@ -563,7 +565,7 @@ async function findHits(
       continue; // the worker reports why
     }
     const key = keyOfBytes(cache.runKey, job.file, bytes);
-    if (key === hint.key && replay(hint, key, job, 0) !== null) hits.set(job.index, { key, hint });
+    if (key === hint.key) hits.set(job.index, { key, hint });
     if (++sinceYield === 256) {
       sinceYield = 0;
       await new Promise<void>((done) => setImmediate(done));
@@ -572,11 +574,16 @@ async function findHits(
   return hits;
 }
 
-/** Every input's outcome in input order: hits replayed here, the rest from the pool's stream. */
+/**
+ * Every input's outcome in input order: hits replayed here (and kept in the store as they were), the
+ * rest from the pool's stream.
+ */
 async function* withHits(
   inputs: readonly PlannedInput[],
   hits: ReadonlyMap<number, Hit>,
   pooled: AsyncGenerator<FileOutcome> | null,
+  cache: ResultCache,
+  options: CheckOptions,
   signal: AbortSignal,
 ): AsyncGenerator<FileOutcome> {
   for (const input of inputs) {
@@ -591,9 +598,15 @@ async function* withHits(
     }
     const started = performance.now();
     const documents = replay(hit.hint, hit.key, job, 0);
-    // The same string replayed in findHits; only a bug could make it fail now.
-    if (documents === null) throw new Error(`cache entry for ${job.file} no longer replays`);
+    if (documents === null) {
+      // The store passed its checksum but this entry does not look like results (written by a buggy
+      // or differently built version): never trusted, the file is checked here instead.
+      const { checkFile } = await import('../worker/check-file.js');
+      yield await checkFile(job, options);
+      continue;
+    }
     for (const doc of documents) doc.durationMs = performance.now() - started;
-    yield { index: job.index, documents, cacheKey: hit.key };
+    cache.keep(job.file, hit.hint);
+    yield { index: job.index, documents };
   }
 }

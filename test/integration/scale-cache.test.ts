@@ -31,12 +31,14 @@ describe('--cache', () => {
     'reg',
   ];
   let corpus: CorpusFile[];
+  let uncached: CliRun;
   let cold: CliRun;
   let warm: CliRun;
 
   before(async () => {
     // ~300 files of 30 tools with long descriptions (~25-40 KB each): parsing dominates, as in a registry.
     corpus = writeCorpus(tmp.path, 300, { tools: 30, descriptionChars: 400 });
+    uncached = await cli(['--format', 'ndjson', 'reg'], tmp.path);
     cold = await cli(args(), tmp.path);
     warm = await cli(args(), tmp.path);
   });
@@ -48,6 +50,11 @@ describe('--cache', () => {
     const files = fileRecords(cold);
     assert.equal(new Set(files.map((r) => r.file)).size, corpus.length);
     assert.ok(files.every((r) => r.cached !== true));
+  });
+
+  it('a cold --cache run (bytes hashed, then checked) reports exactly what a run without --cache does', () => {
+    assert.equal(cold.code, uncached.code);
+    assert.deepEqual(comparable(cold.records), comparable(uncached.records));
   });
 
   it('the warm run replays every result: identical records, marked cached: true', (t) => {
