@@ -82,16 +82,6 @@ export interface FileJob {
   /** The name reported in records (as the user gave it, relative to cwd). */
   file: string;
   size: number;
-  /** `--cache`: the results recorded for this path last time; replayed when the content key matches. */
-  cacheHint?: CacheHint;
-}
-
-/** What the main thread sends with a job whose path has a cache entry (src/scale/cache-key.ts). */
-export interface CacheHint {
-  /** The entry key: content hash + run key + format key. */
-  key: string;
-  /** JSON of the stored DocumentResult[] (kept as a string: parsed only on a hit). */
-  documents: string;
 }
 
 /** The options a worker needs; plain data so it can be sent once per task. */
@@ -107,7 +97,8 @@ export interface CheckOptions {
   maxFileSize: number;
   /**
    * `--cache`: the run key (tool version + result-affecting options + target). Set, the worker hashes
-   * the bytes it reads, returns the entry key in FileOutcome.cacheKey, and replays a matching hint.
+   * the bytes it reads and returns the entry key in FileOutcome.cacheKey. (Unchanged files never reach
+   * the worker: the CLI replays them itself.)
    */
   cacheRunKey?: string;
 }

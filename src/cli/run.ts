@@ -25,10 +25,9 @@ import {
   writeBaseline,
 } from '../scale/baseline.js';
 import { openCache, type ResultCache } from '../scale/cache.js';
-import { keyOfBytes, replay } from '../scale/cache-key.js';
+import { type CacheHint, keyOfBytes, replay } from '../scale/cache-key.js';
 import { inShard, type Shard } from '../scale/shard.js';
 import type {
-  CacheHint,
   CheckOptions,
   DocumentResult,
   FileOutcome,

@@ -15,9 +15,9 @@
 // 100k-entry, 33 MB store in 0.4-1.2 s on the shared 2-core box, ~55 MB of heap), is rewritten once
 // at the end (temp + rename, streamed while the run goes, so results are not held twice in memory)
 // and keeps exactly this run's files.
-// Entries are looked up by path in the main thread and sent with the job (CacheHint); the worker
-// verifies the content key before replaying (cache-key.ts), so a stale entry is a miss, not a lie.
-// The results column stays an unparsed string in memory until a worker replays it.
+// Entries are looked up by path (CacheHint) and the content key of the file's current bytes is
+// verified before replaying (cache-key.ts), so a stale entry is a miss, not a lie. The results column
+// stays an unparsed string in memory until it is replayed.
 //
 // Trust: the header must match this run's key and the trailer's checksum must match the bytes, or the
 // whole store is ignored with a warning (a corrupt or foreign cache is never trusted). No error from

@@ -2,7 +2,7 @@
 // over a limit, bad bytes, bad syntax, all end up as that file's own result(s).
 import { formatFromName, sniffFormat } from '../parsing/format.js';
 import { readHead, readWhole } from '../parsing/read.js';
-import { keyOfBytes, replay } from '../scale/cache-key.js';
+import { keyOfBytes } from '../scale/cache-key.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { failureFor } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
@@ -52,8 +52,9 @@ function cacheable(job: FileJob, options: CheckOptions): boolean {
 }
 
 /**
- * Read once, hash what was read, replay the hint when the key matches, else check those same bytes.
- * A read failure falls through to the uncached path, which reports it (and nothing is recorded).
+ * Read once, hash what was read (the key the CLI records for the next run), check those same bytes.
+ * Unchanged files never get here: the CLI replays them without the pool (cli/run.ts, findHits). A
+ * read failure falls through to the uncached path, which reports it (and nothing is recorded).
  */
 async function checkCacheable(
   job: FileJob,
@@ -62,7 +63,6 @@ async function checkCacheable(
   jsonl: boolean,
   gzip: boolean,
 ): Promise<FileOutcome> {
-  const started = performance.now();
   let raw: Buffer;
   try {
     raw = readWhole(job.path);
@@ -72,8 +72,6 @@ async function checkCacheable(
     return checkFile(job, uncached);
   }
   const cacheKey = keyOfBytes(runKey, job.file, raw);
-  const replayed = replay(job.cacheHint, cacheKey, job, performance.now() - started);
-  if (replayed) return { index: job.index, documents: replayed, cacheKey };
   if (jsonl) {
     return {
       index: job.index,
