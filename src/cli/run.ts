@@ -377,7 +377,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   let runner: TaskRunner | null = null;
   try {
     await deliver((r) => r.onStart(run));
-    const needPool = (misses as PlannedInput[]).length !== 0 || !exact;
+    // Every input a cache hit: no worker is started (nor the validators loaded).
+    const needPool = !exact || (misses as PlannedInput[]).length > 0;
     if (needPool && files.length > 0 && !controller.signal.aborted) {
       runner =
         threads === 0
