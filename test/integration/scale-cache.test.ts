@@ -83,6 +83,9 @@ describe('--cache', () => {
     );
     const record = fileRecords(run).find((r) => r.file === changed.file)!;
     assert.equal(record.tools, 0, 'the new content was checked');
+    // Hits replayed in the main thread and the miss from the pool, interleaved back in input order.
+    const fresh = await cli(['--format', 'ndjson', 'reg'], tmp.path);
+    assert.deepEqual(comparable(run.records, { dropCached: true }), comparable(fresh.records));
   });
 
   it('changed options miss the cache', async () => {
