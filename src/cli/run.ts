@@ -371,6 +371,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
 
   const summary = createSummaryAggregator();
   const suppressed = { error: 0, warning: 0, info: 0 };
+  let replayed = 0;
   const progress = shouldShowProgress(settings.progress && !settings.quiet, io.stderrIsTTY, io.env)
     ? new ProgressLine(io.stderr)
     : null;
@@ -421,6 +422,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
           );
         }
         summary.addInput(outcome.documents);
+        if (outcome.documents[0]?.cached) replayed++;
         // On a terminal, stdout and the stderr progress line share the screen: erase the line before a
         // document that prints something (it is redrawn at the next update).
         if (
@@ -520,6 +522,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       `${record.files.total} files (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
         `${record.files.skipped} skipped), ${record.counts.error} errors, ${record.counts.warning} warnings in ` +
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
+        `${cache ? `, ${replayed} replayed from the cache` : ''}` +
+        `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
         `${interrupted ? ', interrupted' : ''}; exit ${exitCode}`,
     );
   }

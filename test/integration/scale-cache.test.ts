@@ -64,6 +64,8 @@ describe('--cache', () => {
       comparable(cold.records, { dropCached: true }),
     );
     assert.ok(fileRecords(warm).every((r) => r.cached === true));
+    assert.match(warm.stderr, new RegExp(`, ${corpus.length} replayed from the cache`));
+    assert.match(cold.stderr, /, 0 replayed from the cache/);
     t.diagnostic(
       `cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms: ${(cold.ms / warm.ms).toFixed(2)}× (target ≥ 2×)`,
     );
