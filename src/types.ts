@@ -34,6 +34,8 @@ export interface Diagnostic {
 export interface LocatedDiagnostic extends Diagnostic {
   line?: number;
   column?: number;
+  /** `--baseline`: the finding is recorded in the baseline (reported, but does not fail the run). */
+  suppressed?: boolean;
 }
 
 export type FileStatus = 'valid' | 'invalid' | 'error' | 'skipped';
@@ -68,6 +70,8 @@ export interface DocumentResult {
   diagnostics: LocatedDiagnostic[];
   /** Why the file could not be checked (status 'error' or 'skipped'). */
   error?: { code: string; message: string };
+  /** `--cache`: replayed from the result cache (the content was checked before under the same key). */
+  cached?: boolean;
 }
 
 /** What a worker is asked to do: paths, never contents. */
@@ -91,12 +95,20 @@ export interface CheckOptions {
   streamThreshold: number;
   /** Files above this many bytes are skipped with a diagnostic naming the limit. */
   maxFileSize: number;
+  /**
+   * `--cache`: the run key (tool version + result-affecting options + target). Set, the worker hashes
+   * the bytes it reads and returns the entry key in FileOutcome.cacheKey. (Unchanged files never reach
+   * the worker: the CLI replays them itself.)
+   */
+  cacheRunKey?: string;
 }
 
 /** All records one input produced (several for JSON Lines). */
 export interface FileOutcome {
   index: number;
   documents: DocumentResult[];
+  /** `--cache`: the entry key of the bytes checked, for the main thread to record. */
+  cacheKey?: string;
 }
 
 /** The first NDJSON record of a run. */

@@ -1,8 +1,10 @@
 // Composition root: argv → settings (commander) → runValidate → process.exitCode. Never process.exit():
 // stdout may still hold piped records that must reach the consumer.
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { reporterNames } from '../reporting/reporter-registry.js';
+import { DEFAULT_CACHE_LOCATION } from '../scale/cache.js';
+import { parseShard, type Shard } from '../scale/shard.js';
 import { TARGETS } from '../types.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import {
@@ -41,6 +43,9 @@ Exit codes:
 
 Commands:
   mcpdesc-validate rules [ID] [--format text|json]   list the rule catalogue
+  mcpdesc-validate merge [-o FILE] SHARD.ndjson...    combine --shard outputs into one run's report
+  mcpdesc-validate compare OLD.ndjson NEW.ndjson      new, fixed and unchanged findings between runs
+  (each takes --help)
 
 Reference: docs/cli.md`;
 
@@ -76,6 +81,20 @@ interface RawOptions {
   quiet?: boolean;
   progress: boolean;
   codeFrame?: boolean;
+  shard?: Shard;
+  cache?: boolean;
+  cacheLocation: string;
+  baseline?: string;
+  writeBaseline?: string;
+  strictBaseline?: boolean;
+}
+
+function parseShardOption(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 export function buildProgram(version: string): Command {
@@ -141,6 +160,20 @@ export function buildProgram(version: string): Command {
         'heap limit per worker thread in MB (default: RAM share, 512–4096)',
       ).argParser(parsePositiveInt),
     )
+    .addOption(
+      new Option(
+        '--shard <K/N>',
+        'check shard K of N (1-based) of the sorted input; merge the outputs with `merge`',
+      ).argParser(parseShardOption),
+    )
+    .option('--cache', 'replay the results of files whose content did not change since the last --cache run')
+    .option('--cache-location <dir>', 'where --cache keeps its store', DEFAULT_CACHE_LOCATION)
+    .option(
+      '--baseline <file>',
+      'findings recorded in this baseline (or a previous NDJSON report) do not fail the run',
+    )
+    .option('--write-baseline <file>', "record this run's findings as a baseline")
+    .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
     .option('--code-frame', 'text format: show the offending lines under each finding')
@@ -167,7 +200,11 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
   };
   let code: number;
   try {
-    if (argv[0] === 'rules') {
+    if (argv[0] === 'merge' || argv[0] === 'compare') {
+      // Loaded on demand, like `rules`: a validation run does not need the report readers.
+      const { runCompare, runMerge } = await import('../scale/subcommands.js');
+      code = await (argv[0] === 'merge' ? runMerge : runCompare)(argv.slice(1), io.stdout, io.stderr);
+    } else if (argv[0] === 'rules') {
       // Loaded on demand: the catalogue is not needed to start a validation run.
       const { runRulesCommand } = await import('./rules-command.js');
       code = await runRulesCommand(argv.slice(1), io.stdout);
@@ -218,6 +255,10 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
       }
     }
   }
+  if (o.strictBaseline && o.baseline === undefined) {
+    io.stderr.write("error: option '--strict-baseline' needs --baseline <file>\n");
+    return EXIT_FAILURE;
+  }
   if (o.null && o.filesFrom === undefined) {
     io.stderr.write("error: option '-0, --null' needs --files-from <file|->\n");
     return EXIT_FAILURE;
@@ -241,6 +282,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     quiet: o.quiet === true,
     progress: o.progress,
     codeFrame: o.codeFrame === true,
+    shard: o.shard ?? null,
+    cacheLocation: o.cache ? o.cacheLocation : null,
+    baseline: o.baseline ?? null,
+    writeBaseline: o.writeBaseline ?? null,
+    strictBaseline: o.strictBaseline === true,
   };
   return runValidate(settings, io);
 }

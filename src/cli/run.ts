@@ -1,6 +1,8 @@
 // One validation run: discovery → pool → reporters → summary → exit code. Everything the run touches
 // in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
+import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
+import { resolve } from 'node:path';
 import { type DiscoveredFile, discover, STDIN_NAME } from '../discovery/discover.js';
 import { splitFileList } from '../discovery/files-from.js';
 import { loadIgnore } from '../discovery/ignore-file.js';
@@ -13,9 +15,22 @@ import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../p
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { findReporter } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
+import {
+  applyBaseline,
+  type Baseline,
+  collectFindings,
+  describeStale,
+  loadBaseline,
+  staleEntries,
+  writeBaseline,
+} from '../scale/baseline.js';
+import { openCache, type ResultCache } from '../scale/cache.js';
+import { type CacheHint, keyOfBytes, replay } from '../scale/cache-key.js';
+import { inShard, type Shard } from '../scale/shard.js';
 import type {
   CheckOptions,
   DocumentResult,
+  FileOutcome,
   InputFormat,
   Level,
   Reporter,
@@ -23,7 +38,7 @@ import type {
   Target,
 } from '../types.js';
 import { SPEC_VERSIONS } from '../types.js';
-import { EXIT_FAILURE, EXIT_INTERRUPTED, exitCodeFor } from './exit-code.js';
+import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
 
@@ -47,6 +62,15 @@ export interface CliSettings {
   progress: boolean;
   /** Text format: show the offending lines under each finding. */
   codeFrame: boolean;
+  /** `--shard K/N`: check only this shard of the sorted input. */
+  shard: Shard | null;
+  /** `--cache`: the store directory (null: no cache). */
+  cacheLocation: string | null;
+  /** `--baseline FILE`. */
+  baseline: string | null;
+  /** `--write-baseline FILE`. */
+  writeBaseline: string | null;
+  strictBaseline: boolean;
 }
 
 export interface CliIo {
@@ -158,8 +182,11 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     note(io, `cannot list the inputs: ${(error as Error).message}`);
     return EXIT_FAILURE;
   }
-  const files = discovered.files;
-  const nothingMatched = files.length === 0;
+  // "Nothing matched" is about the patterns, so it is decided before the shard filter: a shard that
+  // holds none of the matched files is a success, not a usage error.
+  const nothingMatched = discovered.files.length === 0;
+  const shard = settings.shard;
+  const files = shard ? discovered.files.filter((f) => inShard(f.file, shard)) : discovered.files;
   if (nothingMatched) {
     const named = [
       ...settings.patterns,
@@ -168,11 +195,55 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     note(io, `no input files matched: ${named.map((p) => JSON.stringify(p)).join(', ')}`);
   } else {
     for (const label of discovered.unmatched) note(io, `no files matched ${JSON.stringify(label)}`);
+    if (shard && files.length === 0) {
+      note(
+        io,
+        `shard ${shard.index}/${shard.count} holds none of the ${discovered.files.length} matched files; nothing to check`,
+      );
+    }
+  }
+
+  // A baseline that cannot be read stops the run (exit 2): silently suppressing nothing would fail
+  // every old finding, silently suppressing everything would hide new ones.
+  let baseline: Baseline | null = null;
+  if (settings.baseline !== null) {
+    try {
+      baseline = await loadBaseline(resolve(io.cwd, settings.baseline));
+    } catch (error) {
+      signals.off('SIGINT', onSignal);
+      signals.off('SIGTERM', onSignal);
+      note(io, `cannot use --baseline ${settings.baseline}: ${(error as Error).message}`);
+      return EXIT_FAILURE;
+    }
+  }
+  const findings = settings.writeBaseline !== null ? collectFindings() : null;
+  const checkOptions: CheckOptions = {
+    target: settings.target,
+    ruleLevels: settings.ruleLevels,
+    maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
+    streamThreshold: settings.streamThreshold,
+    maxFileSize: settings.maxFileSize,
+  };
+  let cache: ResultCache | null = null;
+  if (settings.cacheLocation !== null) {
+    const opened = await openCache({
+      location: resolve(io.cwd, settings.cacheLocation),
+      toolVersion: io.version,
+      // Everything that can change a record; the run key is taken before cacheRunKey is added.
+      options: { ...checkOptions },
+      target: settings.target,
+      ...(shard ? { partition: `shard-${shard.index}-of-${shard.count}` } : {}),
+    });
+    for (const warning of opened.warnings) note(io, warning);
+    cache = opened.cache;
+    checkOptions.cacheRunKey = cache.runKey;
   }
 
   // Small runs are planned exactly (every size known up front, so a tiny run can stay in-process);
   // larger ones get their sizes stat'ed lazily, overlapping with the work (discovery/sizes.ts).
-  const exact = files.length <= EXACT_PLAN_FILES;
+  // With --cache every input is planned exactly too: the hit check below reads every cached file
+  // anyway, next to which a stat per file is small.
+  const exact = files.length <= EXACT_PLAN_FILES || cache !== null;
   if (exact) await fillSizes(files);
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
     const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) } };
@@ -182,21 +253,20 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     return input;
   };
   const inputs = exact ? files.map(toPlanned) : lazyInputs(files, toPlanned);
-  const plan: WorkPlan = { files: files.length };
+  // --cache: files whose content is unchanged are replayed in this thread; only the others (the
+  // misses) go to the pool, so a fully warm run never starts a worker or loads the validators.
+  const hits = cache
+    ? await findHits(inputs as PlannedInput[], cache, checkOptions, controller.signal)
+    : null;
+  const misses = hits ? (inputs as PlannedInput[]).filter((i) => !hits.has(i.job.index)) : inputs;
+  const plan: WorkPlan = { files: hits ? files.length - hits.size : files.length };
   if (exact) {
-    const planned = inputs as PlannedInput[];
+    const planned = misses as PlannedInput[];
     plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
     plan.fannedOutFiles = planned.filter((i) => i.huge).length;
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
   }
   const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
-  const checkOptions: CheckOptions = {
-    target: settings.target,
-    ruleLevels: settings.ruleLevels,
-    maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
-    streamThreshold: settings.streamThreshold,
-    maxFileSize: settings.maxFileSize,
-  };
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;
@@ -288,22 +358,29 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
       quiet: settings.quiet,
       formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
+      ...(cache ? { cache: true } : {}),
+      ...(settings.baseline !== null ? { baseline: settings.baseline } : {}),
+      ...(settings.strictBaseline ? { strictBaseline: true } : {}),
     },
     specVersions: [...SPEC_VERSIONS],
     target: settings.target,
     concurrency: threads,
-    shard: null,
+    shard,
     filesPlanned: files.length,
   };
 
   const summary = createSummaryAggregator();
+  const suppressed = { error: 0, warning: 0, info: 0 };
+  let replayed = 0;
   const progress = shouldShowProgress(settings.progress && !settings.quiet, io.stderrIsTTY, io.env)
     ? new ProgressLine(io.stderr)
     : null;
   let runner: TaskRunner | null = null;
   try {
     await deliver((r) => r.onStart(run));
-    if (!nothingMatched && !controller.signal.aborted) {
+    // Every input a cache hit: no worker is started (nor the validators loaded).
+    const needPool = !exact || (misses as PlannedInput[]).length > 0;
+    if (needPool && files.length > 0 && !controller.signal.aborted) {
       runner =
         threads === 0
           ? createInProcessRunner(io.workerUrl)
@@ -312,24 +389,40 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
               maxOldGenerationSizeMb: settings.workerMemoryMb ?? workerHeapMb(threads, totalmem()),
               ...(io.workerUrl ? { workerUrl: io.workerUrl } : {}),
             });
+    }
+    if (files.length > 0 && !controller.signal.aborted) {
       const local = async () => {
         const { checkBuffer } = await import('../worker/check-file.js');
         const bytes = await readAll(io.stdin);
         return checkBuffer(bytes, STDIN_NAME, settings.stdinFormat, checkOptions);
       };
-      const outcomes = runPipeline(inputs, {
-        runner,
-        checkOptions,
-        // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
-        maxInFlight: Math.max(2, threads * 4),
-        // In-process there is no dispatch cost to amortise; small batches let an interrupt land quickly.
-        ...(threads === 0 ? { batchLimits: IN_PROCESS_BATCH } : {}),
-        local,
-        huge: fanOutHandler(runner, checkOptions),
-        signal: controller.signal,
-      });
+      const pooled = runner
+        ? runPipeline(misses, {
+            runner,
+            checkOptions,
+            // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
+            maxInFlight: Math.max(2, threads * 4),
+            // In-process there is no dispatch cost to amortise; small batches let an interrupt land quickly.
+            ...(threads === 0 ? { batchLimits: IN_PROCESS_BATCH } : {}),
+            local,
+            huge: fanOutHandler(runner, checkOptions),
+            signal: controller.signal,
+          })
+        : null;
+      const outcomes =
+        cache && hits
+          ? withHits(inputs as PlannedInput[], hits, pooled, cache, checkOptions, controller.signal)
+          : pooled!;
       for await (const outcome of outcomes) {
+        if (cache && outcome.cacheKey !== undefined) {
+          cache.record(
+            (inputs as PlannedInput[])[outcome.index]!.job.file,
+            outcome.cacheKey,
+            outcome.documents,
+          );
+        }
         summary.addInput(outcome.documents);
+        if (outcome.documents[0]?.cached) replayed++;
         // On a terminal, stdout and the stderr progress line share the screen: erase the line before a
         // document that prints something (it is redrawn at the next update).
         if (
@@ -340,6 +433,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
           progress.clear();
         }
         for (const doc of outcome.documents) {
+          findings?.add(doc.file, doc.diagnostics, doc.truncated);
+          if (baseline) {
+            const match = applyBaseline(baseline, doc.file, doc.diagnostics);
+            suppressed.error += match.bySeverity.error;
+            suppressed.warning += match.bySeverity.warning;
+            suppressed.info += match.bySeverity.info;
+          }
           const shown: DocumentResult = settings.quiet
             ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }
             : doc;
@@ -360,20 +460,48 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     await runner?.close().catch(() => undefined);
   }
 
-  const exitCode = exitCodeFor({
+  // An interrupted run keeps the old entries of the files it did not reach.
+  if (cache) for (const warning of await cache.save({ keepUnseen: interrupted })) note(io, warning);
+  // --strict-baseline: baselined findings that are gone fail the run, so the baseline shrinks. A shard
+  // judges only the entries of its own files; an interrupted run cannot tell.
+  let stale = 0;
+  if (baseline && settings.strictBaseline && !interrupted && !stdoutClosed) {
+    const entries = staleEntries(baseline, shard ? (f) => inShard(f, shard) : undefined);
+    stale = entries.length;
+    for (const line of describeStale(entries)) note(io, line);
+  }
+  if (findings && settings.writeBaseline !== null && !interrupted && !stdoutClosed) {
+    try {
+      await writeBaseline(findings, resolve(io.cwd, settings.writeBaseline), {
+        name: 'mcpdesc-validate',
+        version: io.version,
+      });
+    } catch (error) {
+      outputFailed = true;
+      note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
+    }
+  }
+  let exitCode = exitCodeFor({
     aborted: interrupted,
     nothingMatched,
     outputFailed,
     errorInputs: summary.files.error,
-    counts: summary.counts,
+    // Findings the baseline covers are reported (marked suppressed) but do not fail the run.
+    counts: {
+      error: summary.counts.error - suppressed.error,
+      warning: summary.counts.warning - suppressed.warning,
+      info: summary.counts.info - suppressed.info,
+    },
     failOn: settings.failOn,
   });
+  if (exitCode === EXIT_OK && stale > 0) exitCode = EXIT_FINDINGS;
   const record = summary.finish({
     exitCode,
     aborted: interrupted || stdoutClosed,
     failOn: settings.failOn,
     wallMs: performance.now() - started,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    shard,
   });
   await deliver((r) => r.onEnd(record));
   let commitFailed = false;
@@ -394,6 +522,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       `${record.files.total} files (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
         `${record.files.skipped} skipped), ${record.counts.error} errors, ${record.counts.warning} warnings in ` +
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
+        `${cache ? `, ${replayed} replayed from the cache` : ''}` +
+        `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
         `${interrupted ? ', interrupted' : ''}; exit ${exitCode}`,
     );
   }
@@ -402,4 +532,85 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   if (stdoutClosed) io.stdout.on('error', () => undefined);
   // The summary already went out; a report that could not be put in place still fails the run.
   return (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+}
+
+/** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */
+interface Hit {
+  key: string;
+  hint: CacheHint;
+}
+
+/**
+ * The inputs whose bytes still have the key recorded for their path. Reads are synchronous (as in
+ * the worker, parsing/read.ts: ~8× cheaper than the promise API per small file) and hashing runs at
+ * ~1.9 GB/s, so this costs about a tenth of what checking the same files would; the event loop gets
+ * a turn every 256 files so a signal still lands. Stored results are parsed only when their turn to
+ * be reported comes, so the run never holds every result at once.
+ */
+async function findHits(
+  inputs: readonly PlannedInput[],
+  cache: ResultCache,
+  options: CheckOptions,
+  signal: AbortSignal,
+): Promise<Map<number, Hit>> {
+  const hits = new Map<number, Hit>();
+  let sinceYield = 0;
+  for (const input of inputs) {
+    if (signal.aborted) break;
+    const { job } = input;
+    if (input.error || input.stdin || input.huge) continue;
+    if (job.size > options.streamThreshold || job.size > options.maxFileSize) continue;
+    const hint = cache.hint(job.file);
+    if (hint === undefined) continue;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(job.path);
+    } catch {
+      continue; // the worker reports why
+    }
+    const key = keyOfBytes(cache.runKey, job.file, bytes);
+    if (key === hint.key) hits.set(job.index, { key, hint });
+    if (++sinceYield === 256) {
+      sinceYield = 0;
+      await new Promise<void>((done) => setImmediate(done));
+    }
+  }
+  return hits;
+}
+
+/**
+ * Every input's outcome in input order: hits replayed here (and kept in the store as they were), the
+ * rest from the pool's stream.
+ */
+async function* withHits(
+  inputs: readonly PlannedInput[],
+  hits: ReadonlyMap<number, Hit>,
+  pooled: AsyncGenerator<FileOutcome> | null,
+  cache: ResultCache,
+  options: CheckOptions,
+  signal: AbortSignal,
+): AsyncGenerator<FileOutcome> {
+  for (const input of inputs) {
+    if (signal.aborted) return;
+    const { job } = input;
+    const hit = hits.get(job.index);
+    if (hit === undefined) {
+      const next = await pooled?.next();
+      if (next === undefined || next.done) return;
+      yield next.value;
+      continue;
+    }
+    const started = performance.now();
+    const documents = replay(hit.hint, hit.key, job, 0);
+    if (documents === null) {
+      // The store passed its checksum but this entry does not look like results (written by a buggy
+      // or differently built version): never trusted, the file is checked here instead.
+      const { checkFile } = await import('../worker/check-file.js');
+      yield await checkFile(job, options);
+      continue;
+    }
+    for (const doc of documents) doc.durationMs = performance.now() - started;
+    cache.keep(job.file, hit.hint);
+    yield { index: job.index, documents };
+  }
 }

@@ -36,6 +36,7 @@ export function diagnosticRecord(file: string, d: LocatedDiagnostic): Record<str
     column: d.column ?? null,
     specSection: d.specSection,
     docsUrl: d.docsUrl,
+    ...(d.suppressed ? { suppressed: true } : {}),
   };
 }
 
@@ -55,6 +56,7 @@ export function fileRecord(r: DocumentResult): Record<string, unknown> {
   record.durationMs = Math.round(r.durationMs * 1000) / 1000;
   record.truncated = r.truncated;
   if (r.error) record.error = r.error;
+  if (r.cached) record.cached = true;
   return record;
 }
 

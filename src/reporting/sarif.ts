@@ -115,6 +115,8 @@ export function createSarifReporter(
             },
           ],
           partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+          // --baseline: an accepted finding, suppressed outside the source (SARIF 2.1.0 §3.35).
+          ...(d.suppressed ? { suppressions: [{ kind: 'external' }] } : {}),
           properties: { pointer: d.pointer, specSection: d.specSection },
         };
         chunk += `${written === 0 ? '\n' : ',\n'}${JSON.stringify(sarifResult)}`;

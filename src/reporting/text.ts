@@ -143,7 +143,8 @@ function rowsOf(result: DocumentResult): Row[] {
   const rows: Row[] = result.diagnostics.map((d) => ({
     location: locationOf(file, d.line ?? result.line, d.line === undefined ? undefined : d.column),
     severity: d.severity,
-    message: printable(d.message),
+    // --baseline: still listed (it is still wrong), but said not to fail the run.
+    message: d.suppressed ? `${printable(d.message)} (in baseline)` : printable(d.message),
     ruleId: printable(d.ruleId),
     diagnostic: d,
   }));

@@ -1,5 +1,5 @@
-// The worker's half of `--cache`: cache keys and replay. Pure (node:crypto only), so the worker can
-// import it without pulling in the store.
+// `--cache` keys and replay. Pure (node:crypto only), so the worker can import it (for the keys)
+// without pulling in the store.
 //
 // An entry's key is sha256 over: the content hash (sha256 of the bytes as read, compressed bytes for
 // `.gz`), the run key (tool version + result-affecting options + spec target), and the format key
@@ -7,12 +7,14 @@
 // is deliberately not part of it: CI checkouts give every file a new mtime. The file's own name is not
 // part of it either: identical content under another name replays the same results with the new name.
 //
-// Flow: the main thread attaches a CacheHint (the key and results recorded for this path last time)
-// to the job; the worker reads the bytes anyway, computes the key (sha256 ran at ~1.9 GB/s against
-// ~220 MB/s for decode + JSON.parse on 300 generated 40 KB documents, so hashing adds about a tenth
-// of the parse cost to a cold run) and, when it equals the hint's, replays the hint's results
-// (~2 µs) instead of parsing and validating. It returns the key either way, and the main
-// thread records (path, key, results) for the next run.
+// Flow: the worker hashes the bytes it reads anyway (sha256 ran at ~1.9 GB/s against ~220 MB/s for
+// decode + JSON.parse on 300 generated 40 KB documents, so hashing adds about a tenth of the parse
+// cost to a cold run) and returns the key with the results, which the main thread records. On the
+// next run the main thread reads and hashes each file that has an entry (a CacheHint: the key and
+// results recorded for this path last time) and, when the key still matches, replays the hint's
+// results itself; only the other files go to the pool. Replaying in the main thread measured
+// 0.46 s against 0.56 s for replay inside the workers on 3,000 generated 42 KB documents, all
+// unchanged: a fully warm run then starts no worker and loads no validator.
 import { createHash } from 'node:crypto';
 import type { DocumentResult, FileStatus, InputFormat } from '../types.js';
 import { canonicalJson } from './canonical.js';
@@ -20,10 +22,10 @@ import { canonicalJson } from './canonical.js';
 /** Bumped when the stored shape of results changes: older caches are then ignored. */
 export const CACHE_FORMAT = 1;
 
-/** What the main thread sends along with a job whose path has a cache entry. */
+/** A store entry handed out for a path: the key it was recorded under and its results. */
 export interface CacheHint {
   key: string;
-  /** JSON of the stored DocumentResult[] (kept as a string: parsed only on a hit, in the worker). */
+  /** JSON of the stored DocumentResult[] (kept as a string: parsed only on a hit). */
   documents: string;
 }
 

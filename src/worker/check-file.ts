@@ -1,7 +1,8 @@
 // One input file → its FileOutcome. Never throws for a per-file problem: an unreadable file, a file
 // over a limit, bad bytes, bad syntax, all end up as that file's own result(s).
 import { formatFromName, sniffFormat } from '../parsing/format.js';
-import { readHead } from '../parsing/read.js';
+import { readHead, readWhole } from '../parsing/read.js';
+import { keyOfBytes } from '../scale/cache-key.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { failureFor } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
@@ -15,6 +16,9 @@ export async function checkFile(job: FileJob, options: CheckOptions): Promise<Fi
   const started = performance.now();
   const named = formatFromName(job.path);
   try {
+    if (options.cacheRunKey !== undefined && cacheable(job, options)) {
+      return await checkCacheable(job, options, options.cacheRunKey, named.format === 'jsonl', named.gzip);
+    }
     if (named.format === 'jsonl') {
       return {
         index: job.index,
@@ -36,4 +40,44 @@ export async function checkFile(job: FileJob, options: CheckOptions): Promise<Fi
       documents: [failureFor(error, b, engineOptions(options), performance.now() - started)],
     };
   }
+}
+
+/**
+ * `--cache` covers the inputs that are read whole anyway: up to --stream-threshold and
+ * --max-file-size. Larger ones (streamed dumps, skipped files) are never held in memory at once, so
+ * hashing them would mean a second full read; they are checked fresh every run.
+ */
+function cacheable(job: FileJob, options: CheckOptions): boolean {
+  return job.size <= options.streamThreshold && job.size <= options.maxFileSize;
+}
+
+/**
+ * Read once, hash what was read (the key the CLI records for the next run), check those same bytes.
+ * Unchanged files never get here: the CLI replays them without the pool (cli/run.ts, findHits). A
+ * read failure falls through to the uncached path, which reports it (and nothing is recorded).
+ */
+async function checkCacheable(
+  job: FileJob,
+  options: CheckOptions,
+  runKey: string,
+  jsonl: boolean,
+  gzip: boolean,
+): Promise<FileOutcome> {
+  let raw: Buffer;
+  try {
+    raw = readWhole(job.path);
+  } catch {
+    const uncached: CheckOptions = { ...options };
+    delete uncached.cacheRunKey;
+    return checkFile(job, uncached);
+  }
+  const cacheKey = keyOfBytes(runKey, job.file, raw);
+  if (jsonl) {
+    return {
+      index: job.index,
+      documents: await checkJsonLines(raw, gzip, jobBase(job, 'jsonl', gzip), options),
+      cacheKey,
+    };
+  }
+  return { ...(await checkWholeFile(job, options, raw)), cacheKey };
 }

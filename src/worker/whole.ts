@@ -38,16 +38,24 @@ function checkInMemory(
   return documentResult({ ...b, format }, report, performance.now() - started);
 }
 
-/** Read and check a JSON or YAML file as one document (never the streamed path). */
-export async function checkWholeFile(job: FileJob, options: CheckOptions): Promise<FileOutcome> {
+/**
+ * Read and check a JSON or YAML file as one document (never the streamed path). `raw`: the file's
+ * bytes when the caller already read them (`--cache` hashes them first), else they are read here.
+ */
+export async function checkWholeFile(
+  job: FileJob,
+  options: CheckOptions,
+  raw?: Buffer,
+): Promise<FileOutcome> {
   const started = performance.now();
   const named = formatFromName(job.path);
   const b = jobBase(job, named.format ?? 'unknown', named.gzip);
   try {
     const { limit, name } = wholeLimit(options);
-    if (!named.gzip && job.size > limit)
+    if (!named.gzip && raw === undefined && job.size > limit)
       return { index: job.index, documents: [overLimit(b, job.size, options, started)] };
-    const bytes = named.gzip ? await gunzipToBuffer(job.path, limit, name) : readWhole(job.path);
+    const source = raw ?? job.path;
+    const bytes = named.gzip ? await gunzipToBuffer(source, limit, name) : (raw ?? readWhole(job.path));
     // The file may have grown since discovery measured it.
     if (bytes.length > limit)
       return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };

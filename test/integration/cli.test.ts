@@ -291,6 +291,9 @@ describe('CLI inputs', () => {
     const h = await runCli(['--help'], { cwd });
     assert.match(h.stdout, /--files-from/);
     assert.match(h.stdout, /Exit codes/);
+    for (const listed of [/--shard <K\/N>/, /--cache\b/, /--baseline <file>/, /\bmerge\b/, /\bcompare\b/]) {
+      assert.match(h.stdout, listed);
+    }
     assert.equal(h.code, 0);
   });
 });

@@ -99,6 +99,19 @@ describe('--baseline', () => {
     assert.equal(run.code, 0, run.stderr);
   });
 
+  it('the text report still lists a suppressed finding, marked as in the baseline', async () => {
+    const run = await cli(['--format', 'text', '--baseline', baseline(), 'reg'], tmp.path);
+    assert.equal(run.code, 0, run.stderr);
+    const marked = run.stdout.split('\n').filter((l) => l.includes('(in baseline)'));
+    assert.equal(marked.length, diagnostics(first).length);
+  });
+
+  it('--strict-baseline without --baseline is a usage error', async () => {
+    const run = await cli(['--format', 'ndjson', '--strict-baseline', 'reg'], tmp.path);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /--strict-baseline/);
+  });
+
   it('a missing or malformed baseline is exit 2 naming the file', async () => {
     const missing = await cli(
       ['--format', 'ndjson', '--baseline', 'no-such-baseline.ndjson', 'reg'],

@@ -31,12 +31,14 @@ describe('--cache', () => {
     'reg',
   ];
   let corpus: CorpusFile[];
+  let uncached: CliRun;
   let cold: CliRun;
   let warm: CliRun;
 
   before(async () => {
     // ~300 files of 30 tools with long descriptions (~25-40 KB each): parsing dominates, as in a registry.
     corpus = writeCorpus(tmp.path, 300, { tools: 30, descriptionChars: 400 });
+    uncached = await cli(['--format', 'ndjson', 'reg'], tmp.path);
     cold = await cli(args(), tmp.path);
     warm = await cli(args(), tmp.path);
   });
@@ -50,6 +52,11 @@ describe('--cache', () => {
     assert.ok(files.every((r) => r.cached !== true));
   });
 
+  it('a cold --cache run (bytes hashed, then checked) reports exactly what a run without --cache does', () => {
+    assert.equal(cold.code, uncached.code);
+    assert.deepEqual(comparable(cold.records), comparable(uncached.records));
+  });
+
   it('the warm run replays every result: identical records, marked cached: true', (t) => {
     assert.equal(warm.code, cold.code);
     assert.deepEqual(
@@ -57,6 +64,8 @@ describe('--cache', () => {
       comparable(cold.records, { dropCached: true }),
     );
     assert.ok(fileRecords(warm).every((r) => r.cached === true));
+    assert.match(warm.stderr, new RegExp(`, ${corpus.length} replayed from the cache`));
+    assert.match(cold.stderr, /, 0 replayed from the cache/);
     t.diagnostic(
       `cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms: ${(cold.ms / warm.ms).toFixed(2)}× (target ≥ 2×)`,
     );
@@ -76,6 +85,9 @@ describe('--cache', () => {
     );
     const record = fileRecords(run).find((r) => r.file === changed.file)!;
     assert.equal(record.tools, 0, 'the new content was checked');
+    // Hits replayed in the main thread and the miss from the pool, interleaved back in input order.
+    const fresh = await cli(['--format', 'ndjson', 'reg'], tmp.path);
+    assert.deepEqual(comparable(run.records, { dropCached: true }), comparable(fresh.records));
   });
 
   it('changed options miss the cache', async () => {

@@ -96,6 +96,27 @@ describe('--shard K/N and merge', () => {
     assert.match(merged.stderr, /missing shard 3\/4/);
   });
 
+  it('an empty shard is a success with a note; nothing matched is still exit 2', async () => {
+    // A shard count far above the file count leaves most shards empty; pick one that is, by the rule.
+    const count = 1000;
+    let empty = 1;
+    while (corpus.some((c) => inShard(c.file, { index: empty, count }))) empty++;
+    const run = await cli(['--format', 'ndjson', '--shard', `${empty}/${count}`, 'reg'], tmp.path);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stderr,
+      new RegExp(`shard ${empty}/${count} holds none of the ${corpus.length} matched files`),
+    );
+    assert.deepEqual(
+      run.records.map((r) => r.type),
+      ['run', 'summary'],
+    );
+    assert.deepEqual(run.records[0]!.shard, { index: empty, count });
+    const none = await cli(['--format', 'ndjson', '--shard', '1/4', 'no-such-dir/*.json'], tmp.path);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /no input files matched/);
+  });
+
   it('rejects a malformed --shard with a usage error naming the option', async () => {
     for (const bad of ['0/4', '5/4', 'x']) {
       const run = await cli(['--format', 'ndjson', '--shard', bad, 'reg'], tmp.path);

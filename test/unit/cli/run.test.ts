@@ -40,6 +40,11 @@ function settings(over: Partial<CliSettings> = {}): CliSettings {
     quiet: false,
     progress: false,
     codeFrame: false,
+    shard: null,
+    cacheLocation: null,
+    baseline: null,
+    writeBaseline: null,
+    strictBaseline: false,
     ...over,
   };
 }

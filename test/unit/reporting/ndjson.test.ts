@@ -103,6 +103,34 @@ describe('ndjson reporter', () => {
     });
   });
 
+  it('marks baseline-suppressed diagnostics and cache-replayed files, and only those', async () => {
+    const sink = new Sink(1 << 20);
+    const fresh = result();
+    const replayed = result({ cached: true });
+    replayed.diagnostics = [{ ...replayed.diagnostics[0]!, suppressed: true }, replayed.diagnostics[1]!];
+    const reporter = createNdjsonReporter(sink);
+    await reporter.onDocument(fresh);
+    await reporter.onDocument(replayed);
+    sink.end();
+    await once(sink, 'finish');
+    const lines = sink.chunks
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((l) => [l.type, l.suppressed, l.cached]),
+      [
+        ['diagnostic', undefined, undefined],
+        ['diagnostic', undefined, undefined],
+        ['file', undefined, undefined],
+        ['diagnostic', true, undefined],
+        ['diagnostic', undefined, undefined],
+        ['file', undefined, true],
+      ],
+    );
+  });
+
   it('carries the reason of an error record', async () => {
     const sink = new Sink(1 << 20);
     await createNdjsonReporter(sink).onDocument(

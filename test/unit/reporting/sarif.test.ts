@@ -71,6 +71,22 @@ describe('sarif reporter', () => {
     assert.equal(validate(broken), false);
   });
 
+  it('gives a baseline-suppressed finding an external suppression, and stays schema-valid', async () => {
+    const documents = structuredClone(SAMPLE_DOCUMENTS) as DocumentResult[];
+    const target = documents.find((d) => d.diagnostics.length > 0)!;
+    target.diagnostics[0]!.suppressed = true;
+    const { log } = await sarif(documents);
+    const results = log.runs[0].results;
+    assert.deepEqual(results[0].suppressions, [{ kind: 'external' }]);
+    assert.equal(
+      results.filter((r: Json) => r.suppressions !== undefined).length,
+      1,
+      'only the suppressed finding carries suppressions',
+    );
+    const validate = schemaValidator();
+    assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 2));
+  });
+
   it('writes one result per listed diagnostic, in order', async () => {
     const { log } = await sarif();
     const results = log.runs[0].results;

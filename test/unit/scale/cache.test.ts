@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { cachePath, DEFAULT_CACHE_LOCATION, openCache, replayFile } from '../../../src/scale/cache.js';
+import {
+  cachePath,
+  DEFAULT_CACHE_LOCATION,
+  openCache,
+  type ResultCache,
+  replayFile,
+} from '../../../src/scale/cache.js';
 import {
   type CacheHint,
   contentHash,
@@ -221,6 +227,43 @@ describe('result cache store', () => {
     const after = (await openCache({ ...PARTS, location: loc })).cache;
     assert.equal(after.stats.loaded, 3);
     assert.equal(after.hint('a.json')!.key, 'a'.repeat(64));
+  });
+
+  it('keep(): a run that kept every entry in order leaves the store untouched; any difference rewrites it', async () => {
+    const loc = location();
+    const files = ['a.json', 'b.json', 'c.json'];
+    await warm(loc, files);
+    const store = join(loc, readdirSync(loc)[0]!);
+    const before = readFileSync(store, 'utf8');
+    const keepAll = async (order: string[], extra?: (c: ResultCache) => void) => {
+      const { cache } = await openCache({ ...PARTS, location: loc });
+      for (const file of order) cache.keep(file, cache.hint(file)!);
+      extra?.(cache);
+      assert.deepEqual(await cache.save(), []);
+    };
+    // Fully warm: not rewritten (a new inode would mean a rename over it).
+    const inode = statSync(store).ino;
+    await keepAll(files);
+    assert.equal(statSync(store).ino, inode);
+    assert.equal(readFileSync(store, 'utf8'), before);
+    // Another order, a recorded file, a dropped file: rewritten, and every kept entry still loads.
+    await keepAll(['b.json', 'a.json', 'c.json']);
+    assert.notEqual(statSync(store).ino, inode);
+    let reopened = (await openCache({ ...PARTS, location: loc })).cache;
+    assert.equal(reopened.stats.loaded, 3);
+    assert.deepEqual(
+      reopened.hint('a.json'),
+      (await openCache({ ...PARTS, location: loc })).cache.hint('a.json'),
+    );
+    await keepAll(['a.json', 'b.json'], (c) => c.record('d.json', 'd'.repeat(64), docsOf('d.json', 3)));
+    reopened = (await openCache({ ...PARTS, location: loc })).cache;
+    assert.equal(reopened.stats.loaded, 3);
+    assert.equal(reopened.hint('c.json'), undefined);
+    assert.equal(reopened.hint('d.json')!.key, 'd'.repeat(64));
+    await keepAll(['a.json', 'b.json']);
+    reopened = (await openCache({ ...PARTS, location: loc })).cache;
+    assert.equal(reopened.stats.loaded, 2, 'd.json was not seen: dropped');
+    assert.ok(reopened.hint('b.json'));
   });
 
   it('does not record files that could not be checked', async () => {

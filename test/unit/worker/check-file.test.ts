@@ -5,6 +5,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { keyOfBytes } from '../../../src/scale/cache-key.js';
 import type { DocumentResult, FileOutcome } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
 import { OPTIONS, TempDir, VALID, VALID_TEXT } from './helpers.js';
@@ -367,5 +368,46 @@ describe('checkFile: options', () => {
     assert.equal(syntax(r).severity, 'warning');
     assert.equal(r.status, 'valid');
     assert.equal(r.warnings, 1);
+  });
+});
+
+describe('checkFile with --cache (a run key set)', () => {
+  const run = 'f'.repeat(64);
+  const keyed: typeof OPTIONS = { ...OPTIONS, cacheRunKey: run };
+  const strip = (o: FileOutcome) => o.documents.map((d) => ({ ...d, durationMs: 0 }));
+  const inputs: Array<[string, string | Uint8Array]> = [
+    ['k.json', VALID_TEXT],
+    ['k-bad.json', '{"mcpdesc": "0.7.0", '],
+    ['k.yaml', 'mcpdesc: 0.7.0\ntools: [\n'],
+    ['k.json.gz', gzipSync(VALID_TEXT)],
+    ['k.jsonl', `${JSON.stringify(VALID)}\n{oops\n`],
+    ['k.jsonl.gz', gzipSync(`${JSON.stringify(VALID)}\n{oops\n`)],
+  ];
+  for (const [name, content] of inputs) {
+    it(`${name}: the same results as without the cache, plus the key of the bytes read`, async () => {
+      const job = dir.write(name, content);
+      const plain = await checkFile(job, OPTIONS);
+      const cached = await checkFile(job, keyed);
+      assert.equal(plain.cacheKey, undefined);
+      assert.deepEqual(strip(cached), strip(plain));
+      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      assert.equal(cached.cacheKey, keyOfBytes(run, job.file, bytes));
+    });
+  }
+
+  it('an unreadable file gets its error record and no key (nothing to record)', async () => {
+    const outcome = await checkFile(
+      { index: 0, path: join(dir.path, 'gone.json'), file: 'gone.json', size: 10 },
+      keyed,
+    );
+    assert.equal(outcome.documents[0]!.status, 'error');
+    assert.equal(outcome.cacheKey, undefined);
+  });
+
+  it('a file above --stream-threshold is not hashed (it is never read whole)', async () => {
+    const job = dir.write('k-big.json', VALID_TEXT);
+    const outcome = await checkFile(job, { ...keyed, streamThreshold: 16 });
+    assert.equal(outcome.cacheKey, undefined);
+    assert.equal(outcome.documents[0]!.status, 'valid');
   });
 });
