@@ -95,8 +95,10 @@ async function registry(ctx: Ctx, only: Set<string> | null) {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { tools?: number };
   const tools = manifest.tools ?? 0;
 
-  const auto = await repeat(runs, () => ours(['--concurrency', 'auto', dir]));
-  const one = await repeat(runs, () => ours(['--concurrency', '1', dir]));
+  // The glob leaves out manifest.json, which sits in the corpus root.
+  const pattern = `${dir}/**/*.mcpdesc.json`;
+  const auto = await repeat(runs, () => ours(['--concurrency', 'auto', pattern]));
+  const one = await repeat(runs, () => ours(['--concurrency', '1', pattern]));
   const idealRuns: number[] = [];
   idealSingleThreadMs(files);
   for (let i = 0; i < runs; i++) idealRuns.push(idealSingleThreadMs(files) / cpus().length);
