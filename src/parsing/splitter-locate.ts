@@ -2,7 +2,8 @@
 // locator and a syntax-error finder, both iterative (a 100k-deep element cannot overflow the stack)
 // and run only on slices that have findings. Same semantics as the whole-file locator: a path that
 // does not exist resolves to its deepest existing prefix; with duplicate keys the last one wins; an
-// offset is where the value starts. Columns are UTF-16 code units, 1-based.
+// object member is placed at its key, an array element where its value starts. Columns are UTF-16
+// code units, 1-based.
 import type { PathSegment } from '../types.js';
 import type { SlicePosition } from './splitter.js';
 
@@ -53,8 +54,12 @@ function skipValue(text: string, i: number): number {
   return i;
 }
 
+/** Offset of the key of the member last found by `child` (-1 after an array element). */
+let lastKey = -1;
+
 /** Offset of the value of `segment` inside the container starting at `i`, or -1. */
 function child(text: string, i: number, segment: PathSegment): number {
+  lastKey = -1;
   const open = text.charCodeAt(i);
   if (open === 0x5b) {
     const want =
@@ -73,26 +78,36 @@ function child(text: string, i: number, segment: PathSegment): number {
   let found = -1;
   let j = skipWs(text, i + 1);
   while (j < text.length && text.charCodeAt(j) === 0x22) {
+    const keyStart = j;
     const keyEnd = skipString(text, j);
     const key = JSON.parse(text.slice(j, keyEnd)) as string;
     j = skipWs(text, keyEnd);
     j = skipWs(text, j + 1); // ':'
-    if (key === want) found = j; // the last duplicate wins, as with JSON.parse
+    if (key === want) {
+      found = j; // the last duplicate wins, as with JSON.parse
+      lastKey = keyStart;
+    }
     j = skipWs(text, skipValue(text, j));
     if (text.charCodeAt(j) === 0x2c) j = skipWs(text, j + 1);
   }
   return found;
 }
 
-/** UTF-16 offset of the value at `path` (its deepest existing prefix) in a parsed-valid JSON text. */
+/**
+ * UTF-16 offset of `path` (its deepest existing prefix) in a parsed-valid JSON text: the key of an
+ * object member, the start of an array element's value — where the whole-file locator
+ * (json-scan.ts) puts it, so streamed and whole-file diagnostics carry the same positions.
+ */
 export function locatePath(text: string, path: readonly PathSegment[]): number {
   let at = skipWs(text, 0);
+  let place = at;
   for (const segment of path) {
     const next = child(text, at, segment);
     if (next < 0) break;
     at = next;
+    place = lastKey >= 0 ? lastKey : next;
   }
-  return at;
+  return place;
 }
 
 /** Line and column of a UTF-16 offset inside a slice whose first character is at `base`. */

@@ -42,8 +42,9 @@ export interface SlicePosition {
 export type SplitEvent =
   | ({ type: 'root'; kind: RootKind } & SlicePosition)
   /** A root member that is not split (key null: the value of a non-object root). */
-  | ({ type: 'member'; key: string | null; bytes: Buffer } & SlicePosition)
-  | ({ type: 'collectionStart'; key: string | null } & SlicePosition)
+  /** `keyAt`: where the member's name starts (a whole-file diagnostic on the member is placed there). */
+  | ({ type: 'member'; key: string | null; keyAt: SlicePosition | null; bytes: Buffer } & SlicePosition)
+  | ({ type: 'collectionStart'; key: string | null; keyAt: SlicePosition | null } & SlicePosition)
   /** One element of a split collection (key null: an element of an array root). */
   | ({ type: 'element'; key: string | null; index: number; bytes: Buffer } & SlicePosition)
   | { type: 'collectionEnd'; key: string | null; length: number }
@@ -342,7 +343,7 @@ export class Splitter {
             this.pushContainer(ARR);
             this.collection = null;
             this.elementIndex = 0;
-            this.events.push({ type: 'collectionStart', key: null, ...this.position(this.base + i) });
+            this.events.push({ type: 'collectionStart', key: null, keyAt: null, ...this.position(this.base + i) });
             this.state = S_ARR_FIRST;
             i++;
           } else {
@@ -382,7 +383,12 @@ export class Splitter {
             this.pushContainer(ARR);
             this.collection = key;
             this.elementIndex = 0;
-            this.events.push({ type: 'collectionStart', key, ...this.position(this.base + i) });
+            this.events.push({
+              type: 'collectionStart',
+              key,
+              keyAt: { ...this.keyStart },
+              ...this.position(this.base + i),
+            });
             this.state = S_ARR_FIRST;
             i++;
           } else {
@@ -593,7 +599,13 @@ export class Splitter {
         if (target === T_ELEMENT) {
           this.events.push({ type: 'element', key, index: index!, bytes, ...this.valueStart });
         } else {
-          this.events.push({ type: 'member', key, bytes, ...this.valueStart });
+          this.events.push({
+            type: 'member',
+            key,
+            keyAt: key === null ? null : { ...this.keyStart },
+            bytes,
+            ...this.valueStart,
+          });
         }
       }
     }

@@ -187,10 +187,17 @@ function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]
 export interface SliceRef {
   path: readonly PathSegment[];
   base: SlicePosition;
+  /** For a root member: where its name starts. Whole-file mode places the member itself there. */
+  keyAt?: SlicePosition | null;
 }
 
 /** Place a diagnostic found in a slice whose decoded text is `text`. */
 export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string): void {
+  if (slice.keyAt && d.path.length === slice.path.length) {
+    d.line = slice.keyAt.line;
+    d.column = slice.keyAt.column;
+    return;
+  }
   const offset = locatePath(text, d.path.slice(slice.path.length));
   const { line, column } = positionInSlice(slice.base, text, offset);
   d.line = line;
@@ -219,7 +226,7 @@ export class StreamedDocument {
   private fatal: LocatedDiagnostic | null = null;
   private readonly extras: LocatedDiagnostic[] = [];
   private root: SlicePosition = { offset: 0, line: 1, column: 1 };
-  private readonly collections = new Map<string, SlicePosition>();
+  private readonly collections = new Map<string, SlicePosition & { keyAt: SlicePosition | null }>();
   private bom = false;
   /** How many of the validator's diagnostics have been offered a position. */
   private offered = 0;
@@ -294,7 +301,7 @@ export class StreamedDocument {
             this.tagsMember = JSON.stringify(parsed.value);
           }
           this.validator.member(e.key, parsed.value);
-          this.placeNew({ path: [e.key], base: e }, parsed.text);
+          this.placeNew({ path: [e.key], base: e, keyAt: e.keyAt }, parsed.text);
         }
         break;
       }
@@ -383,7 +390,8 @@ export class StreamedDocument {
       if (d.path.length === 0) this.placeAt(d, this.root);
       else if (slice && startsWith(d.path, slice.path)) placeInSlice(d, slice, text);
       else if (d.path.length === 1 && this.collections.has(String(d.path[0]))) {
-        this.placeAt(d, this.collections.get(String(d.path[0]))!);
+        const start = this.collections.get(String(d.path[0]))!;
+        this.placeAt(d, start.keyAt ?? start);
       }
     }
   }
@@ -442,7 +450,8 @@ export class StreamedDocument {
         if (!list) continue;
         const text = e.bytes.toString('utf8');
         // With duplicate member names the last one wins, as in JSON.parse: later matches overwrite.
-        for (const d of list) placeInSlice(d, { path: slicePath, base: e }, text);
+        const keyAt = e.type === 'member' ? e.keyAt : null;
+        for (const d of list) placeInSlice(d, { path: slicePath, base: e, keyAt }, text);
         if (e.type === 'element' && --elementsLeft === 0 && stopEarly) break outer;
       }
     }

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { locatePath, positionInSlice } from '../../src/parsing/splitter-locate.js';
+import { locateJsonPaths } from '../../src/parsing/json-scan.js';
+import { LineIndex } from '../../src/parsing/position.js';
 import { checkHugeFile } from '../../src/pool/fanout.js';
 import type { CheckOptions, FileJob, LocatedDiagnostic } from '../../src/types.js';
 import { validateDocument } from '../../src/validation/engine.js';
@@ -36,9 +37,17 @@ function whole(text: string) {
     ruleLevels: {},
     maxDiagnostics: OPTIONS.maxDiagnosticsPerFile,
   });
-  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d) => ({
+  // Positions as the whole-file worker places them (one pass over the text for all paths), so this also
+  // checks the splitter's own locator against the whole-file one. Per-diagnostic rescans of the 12 MB
+  // big dump would make this test quadratic.
+  const offsets = locateJsonPaths(
+    text,
+    report.diagnostics.map((d) => d.path),
+  );
+  const lines = new LineIndex(text);
+  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d, i) => ({
     ...d,
-    ...positionInSlice({ line: 1, column: 1 }, text, locatePath(text, d.path)),
+    ...lines.position(offsets[i]!),
   }));
   return { diagnostics, errors: report.errors, warnings: report.warnings, tools: report.tools };
 }
