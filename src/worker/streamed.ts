@@ -191,6 +191,13 @@ export interface SliceRef {
   keyAt?: SlicePosition | null;
 }
 
+function firstNonSpace(text: string): number {
+  let i = 0;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t'))
+    i++;
+  return i;
+}
+
 /** Place a diagnostic found in a slice whose decoded text is `text`. */
 export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string): void {
   if (slice.keyAt && d.path.length === slice.path.length) {
@@ -199,6 +206,12 @@ export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string
     return;
   }
   const offset = locatePath(text, d.path.slice(slice.path.length));
+  // Nothing below the member resolved: its deepest existing prefix is the member, placed on its name.
+  if (slice.keyAt && offset === firstNonSpace(text)) {
+    d.line = slice.keyAt.line;
+    d.column = slice.keyAt.column;
+    return;
+  }
   const { line, column } = positionInSlice(slice.base, text, offset);
   d.line = line;
   d.column = column;
@@ -458,7 +471,8 @@ export class StreamedDocument {
     for (const d of pending) {
       if (d.line !== undefined) continue;
       // The deepest existing prefix: the collection (element index past the end), else the root.
-      this.placeAt(d, this.collections.get(String(d.path[0])) ?? this.root);
+      const start = this.collections.get(String(d.path[0]));
+      this.placeAt(d, start ? (start.keyAt ?? start) : this.root);
     }
   }
 }
