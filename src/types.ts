@@ -91,6 +91,11 @@ export interface CheckOptions {
   streamThreshold: number;
   /** Files above this many bytes are skipped with a diagnostic naming the limit. */
   maxFileSize: number;
+  /**
+   * Streamed files: a root member value or collection element above this many bytes is reported and
+   * skipped, never buffered (`--max-element-size`; default 32 MiB, see src/parsing/splitter.ts).
+   */
+  maxElementBytes?: number;
 }
 
 /** All records one input produced (several for JSON Lines). */

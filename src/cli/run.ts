@@ -42,6 +42,8 @@ export interface CliSettings {
   target: Target | null;
   streamThreshold: number;
   maxFileSize: number;
+  /** --max-element-size (streamed files); the splitter's default when absent. */
+  maxElementBytes?: number;
   workerMemoryMb: number | null;
   quiet: boolean;
   progress: boolean;
@@ -196,6 +198,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
     streamThreshold: settings.streamThreshold,
     maxFileSize: settings.maxFileSize,
+    ...(settings.maxElementBytes !== undefined ? { maxElementBytes: settings.maxElementBytes } : {}),
   };
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
@@ -286,6 +289,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
       streamThreshold: settings.streamThreshold,
       maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
+      maxElementSize: settings.maxElementBytes ?? null,
       quiet: settings.quiet,
       formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
     },

@@ -312,7 +312,7 @@ export class StreamedDocument {
         const what = path.length === 0 ? 'The document' : `The value at /${path.join('/')}`;
         const d = ruleDiagnostic(
           SYNTAX_RULE,
-          `${what} is larger than the ${e.limit}-byte element limit (maxElementBytes); it was skipped, not parsed.`,
+          `${what} is larger than the ${e.limit}-byte element limit (--max-element-size); it was skipped, not parsed.`,
           this.engineOptions,
           path,
         );
