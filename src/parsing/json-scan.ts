@@ -234,7 +234,7 @@ function skipValue(text: string, i: number): number {
 
 interface Trie {
   children: Map<string, Trie> | null;
-  /** Where this member or element was found (its key for members, its value for elements); -1: not seen. */
+  /** Where this member's or element's value starts; -1: not seen. */
   offset: number;
 }
 
@@ -245,8 +245,9 @@ interface Frame {
 }
 
 /**
- * Offsets of the given paths in a valid JSON text, in one pass: the key of an object member, the first
- * character of an array element, the first non-space character for the root. A path that does not
+ * Offsets of the given paths in a valid JSON text, in one pass: the first character of the value (of
+ * an object member or array element; the root's first non-space character). The element splitter's
+ * locator (splitter-locate.ts) uses the same convention, so whole-file and streamed columns agree. A path that does not
  * exist resolves to its deepest existing prefix. Subtrees no path enters are skipped without being
  * tokenised. With duplicate keys the last occurrence wins, as with `JSON.parse`.
  */
@@ -298,9 +299,9 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
       const end = stringEnd(text, i);
       const raw = text.slice(i + 1, end - 1);
       const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : raw;
-      pending = enter(frame, key, i);
       i = skipWs(text, end);
       i = skipWs(text, i + 1); // the ':'
+      pending = enter(frame, key, i);
       state = VALUE;
     } else {
       i = skipWs(text, i);
