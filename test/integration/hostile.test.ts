@@ -4,11 +4,11 @@
 // a temp dir; the whole file runs whole-file and streamed (--stream-threshold 0). No timing asserts: the
 // per-test timeouts only turn a hang into a failure.
 import assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { type CliResult, runCli, tempDir } from '../helpers/run-cli.js';
+import { type CliResult, FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
 
 type Rec = CliResult['records'][number];
 
@@ -382,5 +382,41 @@ describe('hostile inputs', () => {
     const r = await runCli(['--files-from', 'list.txt'], { cwd });
     assertSound(r, 2);
     assert.equal((outcome(r, 'in/gone.json').rec.error as { code: string }).code, 'ENOENT');
+  });
+});
+
+describe('a file deleted during the run', () => {
+  const tmp = tempDir('vanish');
+  const cwd = tmp.path;
+  after(() => tmp.remove());
+
+  it('after discovery measured it: an ENOENT record, every other file checked', {
+    timeout: 60_000,
+  }, async () => {
+    // The test worker delays each slow-* file by 25 ms before the real worker reads its batch, so the
+    // last file (in the second batch) is read ~2 s after the run record, long after it is deleted here.
+    mkdirSync(join(cwd, 'in'));
+    for (let i = 0; i < 80; i++) writeFileSync(join(cwd, `in/slow-${String(i).padStart(2, '0')}.json`), GOOD);
+    let deleted = false;
+    const r = await runCli(['in', '--concurrency', '1'], {
+      cwd,
+      env: { MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER },
+      onStdout: (chunk) => {
+        if (!deleted && chunk.includes('"type":"run"')) {
+          deleted = true;
+          rmSync(join(cwd, 'in/slow-79.json'));
+        }
+      },
+    });
+    assert.equal(deleted, true);
+    const files = fileRecords(r);
+    assert.equal(files.length, 80);
+    const gone = outcome(r, 'in/slow-79.json').rec;
+    assert.equal(gone.status, 'error');
+    assert.equal((gone.error as { code: string }).code, 'ENOENT');
+    assert.equal(files.filter((f) => f.status === 'valid').length, 79);
+    assert.equal(r.records.at(-1)?.type, 'summary');
+    assert.equal(r.code, 2);
+    assert.doesNotMatch(r.stderr, /\n\s+at .*:\d+:\d+/);
   });
 });
