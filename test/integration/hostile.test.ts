@@ -62,6 +62,11 @@ function writeInputs(dir: string): void {
       `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
     ),
   );
+  // Root tags nested 300k deep: the streamed header carries them (a fan-out used to fail cloning it).
+  w(
+    'deep-tags-300k.json',
+    GOOD.replace('"tools"', `"tags":[${'{"name":'.repeat(300_000)}1${'}'.repeat(300_000)}],"tools"`),
+  );
   w('deep-unclosed.json', withSchemaProperty('['.repeat(100_000)).slice(0, -5));
   w(
     'proto.json',
@@ -176,6 +181,12 @@ const JSON_CASES: Case[] = [
     message: /deeper than \d+ levels/,
   },
   { file: 'deep-200k.json', status: 'valid' },
+  {
+    file: 'deep-tags-300k.json',
+    status: 'invalid',
+    rule: 'mcpdesc.tag.members',
+    message: /must be a string/,
+  },
   { file: 'deep-unclosed.json', status: 'invalid', rule: 'mcpdesc.document.syntax', message: /end of input/ },
   { file: 'proto.json', status: 'invalid', rule: 'mcpdesc.root.members', message: /"__proto__"/ },
   {
