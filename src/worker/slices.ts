@@ -160,10 +160,10 @@ export async function checkFanOut(
       documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
     };
   } catch (error) {
-    // Not the file (that would be an errno error) but the hand-off: a hostile value, e.g. root `tags`
-    // nested 300,000 deep, overflows the stack when the header is cloned into a worker task. Checking on
-    // this thread needs no clone and gives the whole-file result.
-    if ((error as NodeJS.ErrnoException | null)?.code === undefined) return checkStreamed(job, options);
+    // A hostile value, e.g. root `tags` nested 300,000 deep, overflows the stack when the header is
+    // cloned into a worker task (RangeError). Checking on this thread needs no clone. Anything else (a
+    // crashed worker, an unreadable file) stays this file's error: a retry here could take the run down.
+    if (error instanceof RangeError) return checkStreamed(job, options);
     return errorOutcome(job, error, started);
   }
 }
