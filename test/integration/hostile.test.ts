@@ -115,11 +115,15 @@ function writeInputs(dir: string): void {
     'custom-tag.yaml',
     'mcpdesc: "0.7.0"\ninfo: !!js/function "function () { return 1 }"\ntools: !custom [1]\n',
   );
+  // Flow collections 100k deep: the YAML parser recurses; its stack overflow must become a finding.
+  w('deep.yaml', `mcpdesc: "0.7.0"\ninfo: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
   w('dup-keys.yaml', 'mcpdesc: "0.7.0"\nmcpdesc: "9.9.9"\ninfo: {name: s, version: "1"}\n');
   // Duplicate keys in JSON: the last one counts, in every mode (as JSON.parse does).
   w('dup-keys.json', GOOD.replace('{"mcpdesc":"0.7.0"', '{"mcpdesc":"0.7.0","mcpdesc":"9.9.9"'));
   w('corrupt.json.gz', Buffer.concat([gzipSync(GOOD).subarray(0, 30), Buffer.from('not gzip any more')]));
   w('lines.jsonl', `${[GOOD, '{"mcpdesc":', GOOD, '', '[1,', GOOD].join('\n')}\n`);
+  // 100 MiB of spaces in ~100 KB of gzip: a decompression bomb.
+  w('bomb.json.gz', gzipSync(Buffer.alloc(100 * 1024 * 1024, 0x20)));
   mkdirSync(join(dir, 'folder.json'));
   w('folder.json/inner.json', GOOD);
   symlinkSync('loop-b.json', join(dir, 'loop-a.json'));
@@ -273,9 +277,9 @@ describe('hostile inputs', () => {
   after(() => tmp.remove());
 
   it('every run is framed, counts every record and keeps the good file valid', TIMEOUT, () => {
-    // The JSON cases, 8 more files (good, bom, big-string, 3 YAML, gzip, folder.json/inner.json) and
-    // the 5 non-blank lines of lines.jsonl.
-    assertSound(whole, JSON_CASES.length + 8 + 5);
+    // The JSON cases, 10 more files (good, bom, big-string, 4 YAML, 2 gzip, folder.json/inner.json)
+    // and the 5 non-blank lines of lines.jsonl.
+    assertSound(whole, JSON_CASES.length + 10 + 5);
     assertSound(streamed, JSON_CASES.length + 1);
     assertSound(bigWhole, 2);
     assertSound(bigStreamed, 2);
@@ -339,6 +343,7 @@ describe('hostile inputs', () => {
       ['alias-bomb.yaml', /alias/i],
       ['custom-tag.yaml', /tag "tag:yaml\.org,2002:js\/function" is not allowed/],
       ['dup-keys.yaml', /Duplicate key "mcpdesc"/],
+      ['deep.yaml', /RESOURCE_EXHAUSTION/],
     ] as const) {
       const { rec, rules, messages } = outcome(whole, `in/${file}`);
       assert.equal(rec.status, 'invalid', file);
@@ -354,6 +359,20 @@ describe('hostile inputs', () => {
     assert.equal(rec.status, 'invalid');
     assert.deepEqual(rules, ['mcpdesc.document.syntax']);
     assert.match(messages[0]!, /Corrupt gzip data/);
+  });
+
+  it('a gzip bomb stops at the limit it names', TIMEOUT, async () => {
+    // Without --max-file-size, decompression stops at the largest string V8 can hold (512 MiB); 100 MiB
+    // of spaces is below that, so it is read and found empty.
+    const unlimited = outcome(whole, 'in/bomb.json.gz');
+    assert.equal(unlimited.rec.status, 'invalid');
+    assert.match(unlimited.messages[0]!, /empty/);
+    const r = await runCli(['in/bomb.json.gz', 'in/good.json', '--max-file-size', '10MiB'], { cwd });
+    assertSound(r, 2);
+    const { rec } = outcome(r, 'in/bomb.json.gz');
+    assert.equal(rec.status, 'skipped');
+    assert.equal((rec.error as { code: string }).code, 'EMAXSIZE');
+    assert.match((rec.error as { message: string }).message, /over --max-file-size \(10485760 bytes\)/);
   });
 
   it('JSON Lines: one record per non-blank line, bad lines between good ones', TIMEOUT, () => {
