@@ -101,6 +101,11 @@ export interface CheckOptions {
    * the worker: the CLI replays them itself.)
    */
   cacheRunKey?: string;
+  /**
+   * Streamed files: a root member value or collection element above this many bytes is reported and
+   * skipped, never buffered (`--max-element-size`; default 32 MiB, see src/parsing/splitter.ts).
+   */
+  maxElementBytes?: number;
 }
 
 /** All records one input produced (several for JSON Lines). */

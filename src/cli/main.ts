@@ -77,6 +77,7 @@ interface RawOptions {
   target?: CliSettings['target'];
   streamThreshold: number;
   maxFileSize?: number;
+  maxElementSize: number;
   workerMemory?: number;
   quiet?: boolean;
   progress: boolean;
@@ -153,6 +154,13 @@ export function buildProgram(version: string): Command {
       new Option('--max-file-size <size>', 'skip files above this size (default: no limit)').argParser(
         parseSize,
       ),
+    )
+    .addOption(
+      // The largest tool of the real 17,578-tool dump is 49 KB as JSON; 32 MiB only stops a pathological
+      // element from being buffered whole (it is reported and skipped; the rest of the dump is checked).
+      new Option('--max-element-size <size>', 'streamed files: skip a tool or member value above this size')
+        .default(32 * 1024 * 1024, '32MiB')
+        .argParser(parseSize),
     )
     .addOption(
       new Option(
@@ -278,6 +286,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     target: o.target ?? null,
     streamThreshold: o.streamThreshold,
     maxFileSize: o.maxFileSize ?? Number.POSITIVE_INFINITY,
+    maxElementBytes: o.maxElementSize,
     workerMemoryMb: o.workerMemory ?? null,
     quiet: o.quiet === true,
     progress: o.progress,

@@ -57,6 +57,8 @@ export interface CliSettings {
   target: Target | null;
   streamThreshold: number;
   maxFileSize: number;
+  /** --max-element-size (streamed files); the splitter's default when absent. */
+  maxElementBytes?: number;
   workerMemoryMb: number | null;
   quiet: boolean;
   progress: boolean;
@@ -223,6 +225,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
     streamThreshold: settings.streamThreshold,
     maxFileSize: settings.maxFileSize,
+    ...(settings.maxElementBytes !== undefined ? { maxElementBytes: settings.maxElementBytes } : {}),
   };
   let cache: ResultCache | null = null;
   if (settings.cacheLocation !== null) {
@@ -356,6 +359,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
       streamThreshold: settings.streamThreshold,
       maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
+      maxElementSize: settings.maxElementBytes ?? null,
       quiet: settings.quiet,
       formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
       ...(cache ? { cache: true } : {}),

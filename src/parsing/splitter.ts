@@ -629,7 +629,7 @@ export class Splitter {
       if (this.keyBytes > this.maxElementBytes) {
         this.fail(
           this.keyStart.offset,
-          `A member name is longer than the ${this.maxElementBytes}-byte limit.`,
+          `A member name is longer than the ${this.maxElementBytes}-byte element limit (--max-element-size).`,
         );
       }
       return n;

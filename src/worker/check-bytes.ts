@@ -38,7 +38,8 @@ export const PARSERS: Record<'json' | 'yaml' | 'jsonl', TextParser> = {
   jsonl: parseJsonLineText,
 };
 
-const BOM_MESSAGE =
+/** Also the streamed check's (streamed.ts): both modes word every finding alike. */
+export const BOM_MESSAGE =
   'The document starts with a UTF-8 byte order mark; it was ignored, but JSON text must not start with one (RFC 8259 §8.1).';
 
 /** Check decoded text. `firstLine` is the document's line in its file (JSON Lines), else 1. */

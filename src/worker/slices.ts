@@ -21,6 +21,7 @@ import {
 } from '../validation/engine.js';
 import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
 import {
+  checkStreamed,
   errorOutcome,
   guessHeader,
   type HeaderGuess,
@@ -159,6 +160,10 @@ export async function checkFanOut(
       documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
     };
   } catch (error) {
+    // A hostile value, e.g. root `tags` nested 300,000 deep, overflows the stack when the header is
+    // cloned into a worker task (RangeError). Checking on this thread needs no clone. Anything else (a
+    // crashed worker, an unreadable file) stays this file's error: a retry here could take the run down.
+    if (error instanceof RangeError) return checkStreamed(job, options);
     return errorOutcome(job, error, started);
   }
 }

@@ -37,6 +37,7 @@ import {
 import { ruleDiagnostic } from '../validation/report.js';
 import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
 import { findRule } from '../validation/rules/index.js';
+import { BOM_MESSAGE } from './check-bytes.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -332,7 +333,7 @@ export class StreamedDocument {
         const what = path.length === 0 ? 'The document' : `The value at /${path.join('/')}`;
         const d = ruleDiagnostic(
           SYNTAX_RULE,
-          `${what} is larger than the ${e.limit}-byte element limit (maxElementBytes); it was skipped, not parsed.`,
+          `${what} is larger than the ${e.limit}-byte element limit (--max-element-size); it was skipped, not parsed.`,
           this.engineOptions,
           path,
         );
@@ -421,7 +422,7 @@ export class StreamedDocument {
   async finish(path: string): Promise<DocumentReport> {
     const extras: LocatedDiagnostic[] = [];
     if (this.bom && findRule(BOM_RULE)) {
-      const d = ruleDiagnostic(BOM_RULE, 'The file starts with a UTF-8 byte order mark.', this.engineOptions);
+      const d = ruleDiagnostic(BOM_RULE, BOM_MESSAGE, this.engineOptions);
       if (d) extras.push({ ...d, line: 1, column: 1 });
     }
     if (this.stopped) {

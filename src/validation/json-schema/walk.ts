@@ -6,6 +6,7 @@
 // References are then resolved by lookup, never followed, so `$ref` cycles cannot loop.
 import { createRequire } from 'node:module';
 import type { Dialect } from './meta-options.js';
+import { quote } from './values.js';
 
 /** Schema nesting beyond this is reported once and not checked (real tool schemas stay under ~30). */
 export const MAX_SCHEMA_DEPTH = 1000;
@@ -409,7 +410,7 @@ function resolveFragment(resource: Resource, fragment: string, keyword: RefKeywo
   if (!fragment.startsWith('/')) {
     if (resource.anchors.has(fragment)) return null;
     const kind = keyword === '$dynamicRef' ? '$dynamicAnchor or $anchor' : 'anchor';
-    return `names no ${kind} "${fragment}" declared in the schema`;
+    return `names no ${kind} ${quote(fragment)} declared in the schema`;
   }
   let decoded: string;
   try {
@@ -422,13 +423,13 @@ function resolveFragment(resource: Resource, fragment: string, keyword: RefKeywo
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node)) {
       if (!/^(0|[1-9][0-9]*)$/.test(segment) || Number(segment) >= node.length) {
-        return `points to a missing location (no item "${segment}")`;
+        return `points to a missing location (no item ${quote(segment)})`;
       }
       node = node[Number(segment)];
     } else if (node !== null && typeof node === 'object' && Object.hasOwn(node, segment)) {
       node = (node as Record<string, unknown>)[segment];
     } else {
-      return `points to a missing location (no "${segment}")`;
+      return `points to a missing location (no ${quote(segment)})`;
     }
   }
   if (node === null || (typeof node !== 'object' && typeof node !== 'boolean')) {

@@ -8,7 +8,7 @@ import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { COLLECTION_KEYS, levels } from '../rule.js';
 import { closedObject, EMAIL, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
-import { jsonType } from '../schema/errors.js';
+import { jsonType, quote } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { checkValue } from '../schema/visitors.js';
@@ -149,7 +149,7 @@ const rule: StructuralRule = {
       if (allowed.has(key) || key.startsWith('x-')) return true;
       context.report(
         [key],
-        `Unknown root member "${key}" in mcpdesc ${version}; allowed: ${list}, or an x- extension`,
+        `Unknown root member ${quote(key)} in mcpdesc ${version}; allowed: ${list}, or an x- extension`,
       );
       return false;
     };

@@ -87,7 +87,7 @@ function dotted(segments: readonly PathSegment[]): string {
 
 /** The subject of a message: the validated value itself, or a property inside it. */
 function where(subject: string, segments: readonly PathSegment[]): string {
-  return segments.length === 0 ? subject : `${subject}: "${dotted(segments)}"`;
+  return segments.length === 0 ? subject : `${subject}: ${quote(dotted(segments))}`;
 }
 
 /** One finding for one Ajv error. */
