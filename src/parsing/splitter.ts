@@ -343,7 +343,12 @@ export class Splitter {
             this.pushContainer(ARR);
             this.collection = null;
             this.elementIndex = 0;
-            this.events.push({ type: 'collectionStart', key: null, keyAt: null, ...this.position(this.base + i) });
+            this.events.push({
+              type: 'collectionStart',
+              key: null,
+              keyAt: null,
+              ...this.position(this.base + i),
+            });
             this.state = S_ARR_FIRST;
             i++;
           } else {
