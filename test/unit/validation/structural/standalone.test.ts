@@ -1,7 +1,10 @@
 // The generated standalone validators (dist/src/validation/compiled/*.cjs) must behave exactly like
 // the same fragments compiled in process: same verdict for every value, same diagnostics for every
-// document. Inputs: every rule example and a few hundred seeded mutants of our sample documents.
+// document. Inputs: every rule example, every JSON document of the bundled corpus/samples, and a few
+// hundred seeded mutants of our sample documents.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SPEC_VERSIONS } from '../../../../src/types.js';
 import { validateDocument } from '../../../../src/validation/engine.js';
@@ -20,8 +23,28 @@ function runtimeSource(): ValidatorSource {
   return { manifest, fast, all: () => all };
 }
 
+/** The parseable JSON documents of corpus/samples (the syntax samples are the parser's business). */
+function corpusSamples(dir = new URL('../../../../../corpus/samples', import.meta.url).pathname): unknown[] {
+  const out: unknown[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...corpusSamples(full));
+    else if (name.endsWith('.json')) {
+      try {
+        out.push(JSON.parse(readFileSync(full, 'utf8')));
+      } catch {
+        // A deliberately malformed sample.
+      }
+    }
+  }
+  return out;
+}
+
 function documents(): unknown[] {
   const docs: unknown[] = [];
+  const samples = corpusSamples();
+  assert.ok(samples.length >= 30, `corpus/samples gave ${samples.length} JSON documents`);
+  docs.push(...samples);
   for (const rule of RULES) {
     for (const example of [...rule.examples.valid, ...rule.examples.invalid]) {
       if (example.document !== undefined) docs.push(example.document);
