@@ -6,6 +6,7 @@ import { SPEC_VERSIONS } from '../types.js';
 import { docsUrl } from './docs.js';
 import { toPointer } from './pointer.js';
 import type { CollectionKey, RootType, Rule, RuleContext, RuleVisitor } from './rule.js';
+import { COLLECTION_KEYS } from './rule.js';
 import { RULES } from './rules/index.js';
 
 export const LATEST_VERSION: SpecVersion = '0.7.0';
@@ -118,6 +119,7 @@ interface PlanEntry {
   level: Severity;
   docsUrl: string;
   documentScoped: boolean;
+  collections: readonly CollectionKey[];
 }
 
 /**
@@ -155,7 +157,13 @@ function planOf(
       // An unrecognized version still gets the version-independent rules at their latest level.
       const level: Level = configured ?? rule.levels[column ?? LATEST_VERSION];
       if (level === 'off') continue;
-      plan.push({ rule, level, docsUrl: docsUrl(rule.id), documentScoped: rule.scope === 'document' });
+      plan.push({
+        rule,
+        level,
+        docsUrl: docsUrl(rule.id),
+        documentScoped: rule.scope === 'document',
+        collections: rule.collections ?? COLLECTION_KEYS,
+      });
     }
     byKey.set(key, plan);
   }
@@ -167,8 +175,8 @@ type Record_ = (entry: PlanEntry, path: readonly PathSegment[], message: string)
 interface Instance {
   version: SpecVersion | null;
   members: RuleVisitor[];
-  /** Element-scoped visitors that have an `element` hook. */
-  elements: RuleVisitor[];
+  /** Per collection: the element-scoped visitors with an `element` hook that look at it, in order. */
+  elements: Record<CollectionKey, RuleVisitor[]>;
   ends: RuleVisitor[];
   finishes: RuleVisitor[];
   documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }>;
@@ -189,7 +197,7 @@ function instantiate(
   const instance: Instance = {
     version,
     members: [],
-    elements: [],
+    elements: { tools: [], resources: [], resourceTemplates: [], prompts: [], tags: [] },
     ends: [],
     finishes: [],
     documentScoped: [],
@@ -207,7 +215,7 @@ function instantiate(
     if (visitor.member) instance.members.push(visitor);
     if (visitor.element) {
       if (entry.documentScoped) instance.documentScoped.push({ rule: entry.rule, visitor });
-      else instance.elements.push(visitor);
+      else for (const collection of entry.collections) instance.elements[collection].push(visitor);
     }
     if (visitor.collectionEnd) instance.ends.push(visitor);
     if (visitor.finish) instance.finishes.push(visitor);
@@ -280,7 +288,7 @@ export function createDocumentValidator(
     },
     element(collection, index, value) {
       if (collection === 'tools') report.tools++;
-      for (const v of elements) v.element!(collection, index, value);
+      for (const v of elements[collection]) v.element!(collection, index, value);
       for (const { rule, visitor } of documentScoped) {
         visitor.element!(collection, index, rule.project ? rule.project(collection, index, value) : value);
       }
@@ -321,7 +329,7 @@ export function createElementChecker(
       const diagnostics: Diagnostic[] = [];
       sink = diagnostics;
       try {
-        for (const v of elements) v.element!(collection, index, value);
+        for (const v of elements[collection]) v.element!(collection, index, value);
       } finally {
         sink = null;
       }

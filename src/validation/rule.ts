@@ -74,6 +74,12 @@ export interface Rule {
    * document-level validator on the main thread.
    */
   readonly scope?: 'element' | 'document';
+  /**
+   * The collections whose elements an element-scoped rule's visitor looks at (absent: all). The engine
+   * then calls `element` only for those: most rules judge tools only, and a real dump has ~26k tools,
+   * each otherwise dispatched to every rule. A declared rule must ignore every other collection.
+   */
+  readonly collections?: readonly CollectionKey[];
   project?(collection: CollectionKey, index: number, value: unknown): unknown;
   readonly examples: {
     readonly valid: readonly RuleExample[];

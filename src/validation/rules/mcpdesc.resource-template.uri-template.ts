@@ -9,6 +9,7 @@ const rule: Rule = {
   id: 'mcpdesc.resource-template.uri-template',
   description: 'Write uriTemplate as an RFC 6570 URI Template.',
   specSection: '10.2.1',
+  collections: ['resourceTemplates'],
   levels: levels('error'),
   examples: {
     valid: [

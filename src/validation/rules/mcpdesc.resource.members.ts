@@ -47,6 +47,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A resource has only the properties of its table, each with its defined type.',
   specSection: '10.1.1',
+  collections: ['resources'],
   levels: levels('error'),
   fragments: () => ({ element: RESOURCE }),
   examples: {

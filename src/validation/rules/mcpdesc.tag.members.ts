@@ -41,6 +41,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A root tag has a non-empty name and at most a description.',
   specSection: '12.1',
+  collections: ['tags'],
   levels: levelsSince('0.6.0', 'error'),
   fragments,
   examples: {

@@ -12,6 +12,7 @@ const rule: Rule = {
   id: 'mcpdesc.tool.schema-external-ref',
   description: 'Keep tool schemas self-contained: external $refs are not fetched or checked.',
   specSection: '9.2',
+  collections: ['tools'],
   levels: levels('warning'),
   examples: {
     valid: [

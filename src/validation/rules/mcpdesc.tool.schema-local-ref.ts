@@ -12,6 +12,7 @@ const rule: Rule = {
   id: 'mcpdesc.tool.schema-local-ref',
   description: 'Make every local $ref of a tool schema resolve inside that schema.',
   specSection: '9.2',
+  collections: ['tools'],
   levels: levels('error'),
   examples: {
     valid: [
