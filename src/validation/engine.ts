@@ -113,6 +113,8 @@ function declaredTagNames(tags: unknown): ReadonlySet<string> | null {
   return names;
 }
 
+type Record_ = (entry: PlanEntry, path: readonly PathSegment[], message: string) => void;
+
 /** A rule in force for one kind of document, with what every diagnostic of it repeats. */
 interface PlanEntry {
   rule: Rule;
@@ -120,6 +122,23 @@ interface PlanEntry {
   docsUrl: string;
   documentScoped: boolean;
   collections: readonly CollectionKey[];
+  reusable: boolean;
+}
+
+/** The visitors of a plan's reusable rules, lent to one document validator at a time. */
+interface ReusableSet {
+  /** By plan index; undefined for the rules created per document. */
+  visitors: Array<RuleVisitor | undefined>;
+  /** The current document's recorder (null while the set is not lent). */
+  sink: Record_ | null;
+  header: DocumentHeader | null;
+  declaredTags: ReadonlySet<string> | null;
+}
+
+interface Plan {
+  entries: PlanEntry[];
+  /** Sets not lent out. More than one exists only while several validators are alive at once. */
+  free: ReusableSet[];
 }
 
 /**
@@ -128,7 +147,7 @@ interface PlanEntry {
  * is 3,015 documents × 32 rules; a level lookup, a docs URL and a scope test each time added up to
  * ~10% of validation). Keyed by object identity: options objects are not mutated once a run starts.
  */
-const plans = new WeakMap<readonly Rule[], WeakMap<EngineOptions, Map<string, PlanEntry[]>>>();
+const plans = new WeakMap<readonly Rule[], WeakMap<EngineOptions, Map<string, Plan>>>();
 
 function planOf(
   rules: readonly Rule[],
@@ -136,7 +155,7 @@ function planOf(
   isObjectRoot: boolean,
   version: SpecVersion | null,
   column: Target | null,
-): PlanEntry[] {
+): Plan {
   let byOptions = plans.get(rules);
   if (byOptions === undefined) {
     byOptions = new WeakMap();
@@ -150,19 +169,21 @@ function planOf(
   const key = `${isObjectRoot ? 'o' : '-'}|${version}|${column}`;
   let plan = byKey.get(key);
   if (plan === undefined) {
-    plan = [];
+    plan = { entries: [], free: [] };
     for (const rule of rules) {
       if (!rule.versionIndependent && (version === null || !isObjectRoot)) continue;
       const configured = options.ruleLevels[rule.id];
       // An unrecognized version still gets the version-independent rules at their latest level.
       const level: Level = configured ?? rule.levels[column ?? LATEST_VERSION];
       if (level === 'off') continue;
-      plan.push({
+      plan.entries.push({
         rule,
         level,
         docsUrl: docsUrl(rule.id),
         documentScoped: rule.scope === 'document',
         collections: rule.collections ?? COLLECTION_KEYS,
+        // Reused only for object roots, where the plan fixes version, target and root type.
+        reusable: rule.reusable === true && isObjectRoot,
       });
     }
     byKey.set(key, plan);
@@ -170,7 +191,32 @@ function planOf(
   return plan;
 }
 
-type Record_ = (entry: PlanEntry, path: readonly PathSegment[], message: string) => void;
+/** A new set of a plan's reusable visitors, reporting to whichever document currently holds it. */
+function createReusableSet(plan: Plan, version: SpecVersion | null, column: Target | null): ReusableSet {
+  const set: ReusableSet = { visitors: [], sink: null, header: null, declaredTags: null };
+  plan.entries.forEach((entry, k) => {
+    if (!entry.reusable) {
+      set.visitors.push(undefined);
+      return;
+    }
+    const context: RuleContext = {
+      version,
+      target: column,
+      rootType: 'object',
+      get declaredVersion() {
+        return set.header?.mcpdesc;
+      },
+      get declaredTags() {
+        return set.declaredTags;
+      },
+      report: (path, message) => {
+        set.sink?.(plan.entries[k]!, path, message);
+      },
+    };
+    set.visitors.push(entry.rule.create(context));
+  });
+  return set;
+}
 
 interface Instance {
   version: SpecVersion | null;
@@ -180,7 +226,11 @@ interface Instance {
   ends: RuleVisitor[];
   finishes: RuleVisitor[];
   documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }>;
+  /** Give the borrowed reusable visitors back (after the document's `finish`). */
+  release(): void;
 }
+
+const NO_RELEASE = () => {};
 
 /** Create the visitors of the rules in force, sorted by hook; `record` receives every report. */
 function instantiate(
@@ -188,12 +238,22 @@ function instantiate(
   options: EngineOptions,
   rules: readonly Rule[],
   record: Record_,
+  reuse: boolean,
 ): Instance {
   const isObjectRoot = header.rootType === 'object';
   const version = isObjectRoot ? resolveVersion(header, options.target) : null;
   const column: Target | null = options.target ?? version;
   const plan = planOf(rules, options, isObjectRoot, version, column);
   const declaredTags = declaredTagNames(header.tags);
+  let set: ReusableSet | null = null;
+  if (reuse && isObjectRoot) {
+    set = plan.free.pop() ?? createReusableSet(plan, version, column);
+    set.sink = record;
+    set.header = header;
+    set.declaredTags = declaredTags;
+  }
+  const lent = set;
+  let released = false;
   const instance: Instance = {
     version,
     members: [],
@@ -201,8 +261,27 @@ function instantiate(
     ends: [],
     finishes: [],
     documentScoped: [],
+    release:
+      lent === null
+        ? NO_RELEASE
+        : () => {
+            // Once only: a second finish() must not lend the set to two documents.
+            if (released) return;
+            released = true;
+            lent.sink = null;
+            lent.header = null;
+            lent.declaredTags = null;
+            plan.free.push(lent);
+          },
   };
-  for (const entry of plan) {
+  const entries = plan.entries;
+  for (let k = 0; k < entries.length; k++) {
+    const entry = entries[k]!;
+    const reused = set === null ? undefined : set.visitors[k];
+    if (reused !== undefined) {
+      classify(instance, entry, reused);
+      continue;
+    }
     const context: RuleContext = {
       version,
       target: column,
@@ -211,16 +290,20 @@ function instantiate(
       rootType: header.rootType,
       report: (path, message) => record(entry, path, message),
     };
-    const visitor = entry.rule.create(context);
-    if (visitor.member) instance.members.push(visitor);
-    if (visitor.element) {
-      if (entry.documentScoped) instance.documentScoped.push({ rule: entry.rule, visitor });
-      else for (const collection of entry.collections) instance.elements[collection].push(visitor);
-    }
-    if (visitor.collectionEnd) instance.ends.push(visitor);
-    if (visitor.finish) instance.finishes.push(visitor);
+    classify(instance, entry, entry.rule.create(context));
   }
   return instance;
+}
+
+/** File a visitor under the hooks it has, in plan order. */
+function classify(instance: Instance, entry: PlanEntry, visitor: RuleVisitor): void {
+  if (visitor.member) instance.members.push(visitor);
+  if (visitor.element) {
+    if (entry.documentScoped) instance.documentScoped.push({ rule: entry.rule, visitor });
+    else for (const collection of entry.collections) instance.elements[collection].push(visitor);
+  }
+  if (visitor.collectionEnd) instance.ends.push(visitor);
+  if (visitor.finish) instance.finishes.push(visitor);
 }
 
 /**
@@ -273,11 +356,12 @@ export function createDocumentValidator(
 
   // Element-scoped rules first, then document-scoped ones on projections: the same order a fanned-out
   // run produces (worker diagnostics for element i, then the main thread's for element i).
-  const { version, members, elements, ends, finishes, documentScoped } = instantiate(
+  const { version, members, elements, ends, finishes, documentScoped, release } = instantiate(
     header,
     options,
     rules,
     record,
+    true,
   );
   report.version = version;
 
@@ -304,7 +388,11 @@ export function createDocumentValidator(
       for (const v of ends) v.collectionEnd!(collection, length);
     },
     finish() {
-      for (const v of finishes) v.finish!();
+      try {
+        for (const v of finishes) v.finish!();
+      } finally {
+        release();
+      }
       return report;
     },
   };
@@ -321,9 +409,16 @@ export function createElementChecker(
   rules: readonly Rule[] = RULES,
 ): ElementChecker {
   let sink: Diagnostic[] | null = null;
-  const { elements, documentScoped } = instantiate(header, options, rules, (entry, path, message) => {
-    sink?.push(makeDiagnostic(entry, path, message));
-  });
+  // Not reused: a checker lives as long as its fan-out and has no end to give visitors back at.
+  const { elements, documentScoped } = instantiate(
+    header,
+    options,
+    rules,
+    (entry, path, message) => {
+      sink?.push(makeDiagnostic(entry, path, message));
+    },
+    false,
+  );
   return {
     check(collection, index, value) {
       const diagnostics: Diagnostic[] = [];

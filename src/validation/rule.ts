@@ -80,6 +80,13 @@ export interface Rule {
    * each otherwise dispatched to every rule. A declared rule must ignore every other collection.
    */
   readonly collections?: readonly CollectionKey[];
+  /**
+   * The visitor holds no per-document state, `create` reports nothing and reads only `version`,
+   * `target` and `rootType` of its context (the document's `declaredVersion`/`declaredTags` only at
+   * call time, through the context). The engine then creates it once per kind of document and reuses
+   * it for every document of that kind: 32 visitors created per document were ~4 µs of every file.
+   */
+  readonly reusable?: boolean;
   project?(collection: CollectionKey, index: number, value: unknown): unknown;
   readonly examples: {
     readonly valid: readonly RuleExample[];

@@ -46,6 +46,7 @@ const rule: StructuralRule = {
   description: 'A resource template has only the properties of its table, each with its defined type.',
   specSection: '10.2.1',
   collections: ['resourceTemplates'],
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: TEMPLATE }),
   examples: {

@@ -10,6 +10,7 @@ const rule: Rule = {
   description: 'Write uriTemplate as an RFC 6570 URI Template.',
   specSection: '10.2.1',
   collections: ['resourceTemplates'],
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

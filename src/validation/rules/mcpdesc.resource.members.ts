@@ -48,6 +48,7 @@ const rule: StructuralRule = {
   description: 'A resource has only the properties of its table, each with its defined type.',
   specSection: '10.1.1',
   collections: ['resources'],
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: RESOURCE }),
   examples: {

@@ -42,6 +42,7 @@ const rule: StructuralRule = {
   description: 'A root tag has a non-empty name and at most a description.',
   specSection: '12.1',
   collections: ['tags'],
+  reusable: true,
   levels: levelsSince('0.6.0', 'error'),
   fragments,
   examples: {

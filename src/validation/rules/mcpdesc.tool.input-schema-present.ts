@@ -17,6 +17,7 @@ const rule: Rule = {
   description: 'Give every tool an inputSchema.',
   specSection: '9.1',
   collections: ['tools'],
+  reusable: true,
   levels: levels('warning', { '0.9.0-rc.3': 'error' }),
   examples: {
     valid: [{ description: 'a tool with an inputSchema', document: exampleDocument() }],

@@ -13,6 +13,7 @@ const rule: Rule = {
   description: 'Name tools with 1 to 128 characters from A-Z, a-z, 0-9, "_", "-" and ".".',
   specSection: '9.1',
   collections: ['tools'],
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [

@@ -13,6 +13,7 @@ const rule: Rule = {
   description: 'Keep tool schemas self-contained: external $refs are not fetched or checked.',
   specSection: '9.2',
   collections: ['tools'],
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [

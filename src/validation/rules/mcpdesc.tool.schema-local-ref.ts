@@ -13,6 +13,7 @@ const rule: Rule = {
   description: 'Make every local $ref of a tool schema resolve inside that schema.',
   specSection: '9.2',
   collections: ['tools'],
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

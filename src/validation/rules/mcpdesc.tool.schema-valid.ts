@@ -13,6 +13,7 @@ const rule: Rule = {
   description: 'Make inputSchema and outputSchema valid against their JSON Schema meta-schema.',
   specSection: '9.2',
   collections: ['tools'],
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

@@ -1,10 +1,16 @@
 // A rule that declares `collections` is only called for those collections' elements, so it must not
 // judge any other collection: its own invalid examples' elements, handed to it directly under every
 // other collection, must report nothing. And the engine still gives declared rules their elements.
+// Reusable visitors are shared across documents: no finding may leak from one document to another.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { validateDocument } from '../../../src/validation/engine.js';
-import { COLLECTION_KEYS, type Rule, type RuleContext } from '../../../src/validation/rule.js';
+import { createDocumentValidator, headerOf, validateDocument } from '../../../src/validation/engine.js';
+import {
+  COLLECTION_KEYS,
+  isCollectionKey,
+  type Rule,
+  type RuleContext,
+} from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 
 const declared = RULES.filter((rule): rule is Rule & { collections: NonNullable<Rule['collections']> } =>
@@ -68,5 +74,45 @@ describe('rules that declare their collections', () => {
     const ids = report.diagnostics.map((d) => `${d.ruleId} ${d.pointer}`);
     assert.ok(ids.includes('mcpdesc.tool.members /tools/0/input_schema'), ids.join('\n'));
     assert.ok(ids.includes('mcpdesc.resource.members /resources/0/bogus'), ids.join('\n'));
+  });
+});
+
+describe('reusable visitors (created once per kind of document, lent to one validator at a time)', () => {
+  const examples = RULES.flatMap((rule) => rule.examples.invalid)
+    .filter((example) => example.document !== undefined && example.target === undefined)
+    .map((example) => example.document);
+  const options = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
+  // A fresh rules array has no plan yet: its first document builds the plan and the first set.
+  const fresh = (doc: unknown) => validateDocument(doc, options, [...RULES]).diagnostics;
+
+  it('give every document the diagnostics it gets alone, in any order', () => {
+    const alone = examples.map(fresh);
+    const sequence = examples.map((doc) => validateDocument(doc, options).diagnostics);
+    const reversed = [...examples].reverse().map((doc) => validateDocument(doc, options).diagnostics);
+    assert.deepEqual(sequence, alone);
+    assert.deepEqual(reversed.reverse(), alone);
+  });
+
+  it('keep two documents validated at the same time apart', () => {
+    const a = examples.find((doc) => fresh(doc).some((d) => d.ruleId === 'mcpdesc.tool.members'));
+    const b = examples.find((doc) => fresh(doc).some((d) => d.ruleId === 'mcpdesc.info.members'));
+    assert.ok(a !== undefined && b !== undefined);
+    const va = createDocumentValidator(headerOf(a), options);
+    const vb = createDocumentValidator(headerOf(b), options);
+    // Interleave the root members of both documents; each keeps only its own findings.
+    const ka = Object.entries(a as Record<string, unknown>);
+    const kb = Object.entries(b as Record<string, unknown>);
+    const feed = (v: typeof va, [key, value]: [string, unknown]) => {
+      if (isCollectionKey(key) && Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) v.element(key, i, value[i]);
+        v.collectionEnd(key, value.length);
+      } else v.member(key, value);
+    };
+    for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
+      if (ka[i]) feed(va, ka[i]!);
+      if (kb[i]) feed(vb, kb[i]!);
+    }
+    assert.deepEqual(vb.finish().diagnostics, fresh(b));
+    assert.deepEqual(va.finish().diagnostics, fresh(a));
   });
 });
