@@ -8,7 +8,6 @@
 // So lines are cut here, on bytes (a '\n' byte never occurs inside a UTF-8 multi-byte sequence), each
 // line is checked for UTF-8 on its own, and `jsonlParser` parses it with an error indicator, so a bad
 // line is a finding for that line's document and the following lines are still checked.
-import { jsonlParser } from 'stream-json/jsonl/parser.js';
 
 export interface JsonLine {
   /** 1-based line number in the (decompressed) input. */
@@ -72,10 +71,23 @@ export async function* splitLines(
 
 /** The marker `jsonlParser` puts in place of a line that did not parse. */
 const BAD_LINE = Symbol('bad line');
-const parseLine = jsonlParser({ errorIndicator: BAD_LINE }) as (line: string) => unknown;
+type LineParser = (line: string) => unknown;
+/**
+ * stream-json (with stream-chain) is ESM, so it cannot be required on demand like yaml; it is imported
+ * by `loadJsonLineParser()`, which the JSON Lines path awaits first: a run without JSON Lines input
+ * never loads it (~10 ms of a single small file's start-up).
+ */
+let parseLine: LineParser | null = null;
 
-/** Parse one decoded line: the value, or `BAD_LINE_RESULT` when it is not JSON. */
+export async function loadJsonLineParser(): Promise<void> {
+  if (parseLine !== null) return;
+  const { jsonlParser } = await import('stream-json/jsonl/parser.js');
+  parseLine ??= jsonlParser({ errorIndicator: BAD_LINE }) as LineParser;
+}
+
+/** Parse one decoded line (after `loadJsonLineParser()`): the value, or `{ok: false}` when it is not JSON. */
 export function parseJsonLine(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (parseLine === null) throw new Error('parseJsonLine called before loadJsonLineParser()');
   const out = parseLine(text);
   if (out === null || typeof out !== 'object' || !('value' in out) || out.value === BAD_LINE)
     return { ok: false };

@@ -1,9 +1,30 @@
 // Reading inputs: whole files into one Buffer (readFile: ~760 MB/s, the cheapest part of the job) and
 // gzip as a stream, decompressed under a byte limit so a small `.gz` cannot inflate into gigabytes.
 import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
+import type { Readable as ReadableClass } from 'node:stream';
+import type { pipeline as pipelineFunction } from 'node:stream/promises';
+import type { createGunzip as createGunzipFunction } from 'node:zlib';
+
+/**
+ * node:stream/promises and node:zlib are not in Node's start-up snapshot; a worker checking plain
+ * JSON/YAML files never streams, so they are loaded on the first stream (a few ms of start-up).
+ */
+let streams: {
+  Readable: typeof ReadableClass;
+  pipeline: typeof pipelineFunction;
+  createGunzip: typeof createGunzipFunction;
+} | null = null;
+async function loadStreams(): Promise<NonNullable<typeof streams>> {
+  if (streams === null) {
+    const [stream, promises, zlib] = await Promise.all([
+      import('node:stream'),
+      import('node:stream/promises'),
+      import('node:zlib'),
+    ]);
+    streams = { Readable: stream.Readable, pipeline: promises.pipeline, createGunzip: zlib.createGunzip };
+  }
+  return streams;
+}
 
 /** The decompressed (or read) input is over a named limit. */
 export class InputLimitError extends Error {
@@ -48,6 +69,7 @@ export async function gunzipToBuffer(
   limit: number,
   limitName = '--max-file-size',
 ): Promise<Buffer> {
+  const { Readable, pipeline, createGunzip } = await loadStreams();
   const chunks: Buffer[] = [];
   let total = 0;
   let exceeded = false;
@@ -85,6 +107,7 @@ export async function streamFile(
   limit = Number.POSITIVE_INFINITY,
   limitName = '--max-file-size',
 ): Promise<void> {
+  const { Readable, pipeline, createGunzip } = await loadStreams();
   const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
   if (!gzip) {
     await pipeline(input, consume);

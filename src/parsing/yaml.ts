@@ -5,23 +5,21 @@
 // - aliases are expanded with yaml's `maxAliasCount` bound (100), so a billion-laughs document is a
 //   finding instead of gigabytes; an alias inside its own anchor (a cycle) is refused before expansion,
 //   because the rules walk values and would never come back from a cyclic one.
-import {
-  type Document,
-  type DocumentOptions,
-  isAlias,
-  isCollection,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  type Node,
-  type ParseOptions,
-  parseDocument,
-  type SchemaOptions,
-  type YAMLMap,
-} from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlLibrary from 'yaml';
+import type { Document, DocumentOptions, Node, ParseOptions, SchemaOptions, YAMLMap } from 'yaml';
 import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
 import { excerpt } from './finding.js';
+
+/**
+ * The yaml library, loaded on the first YAML input: it is ~70 CommonJS modules, ~35 ms of a ~200 ms
+ * single-file run, and most runs check JSON only.
+ */
+let library: typeof YamlLibrary | null = null;
+function yaml(): typeof YamlLibrary {
+  library ??= createRequire(import.meta.url)('yaml') as typeof YamlLibrary;
+  return library;
+}
 
 export const YAML_MAX_ALIAS_COUNT = 100;
 /** Parser errors reported per document; the first few say everything a user can act on. */
@@ -54,7 +52,7 @@ function firstLine(message: string): string {
 export function parseYamlText(text: string): ParseResult<PathLocator> {
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, PARSE_OPTIONS);
+    doc = yaml().parseDocument(text, PARSE_OPTIONS);
   } catch (error) {
     // Deep nesting can exhaust the stack inside yaml's composer: still a finding, never a crash.
     return fail(0, `Invalid YAML: ${firstLine((error as Error).message)}`);
@@ -115,11 +113,11 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
       ancestors.delete(node as Node);
       continue;
     }
-    if (isPair(node)) {
+    if (yaml().isPair(node)) {
       stack.push({ node: node.value, exit: false }, { node: node.key, exit: false });
       continue;
     }
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       // Not `alias.resolve(doc)`: without a cache it walks the whole document per alias (quadratic).
       const target = anchors.get(node.source);
       if (target !== undefined && ancestors.has(target)) {
@@ -131,7 +129,7 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
       }
       continue;
     }
-    if (!isScalar(node) && !isCollection(node)) continue;
+    if (!yaml().isScalar(node) && !yaml().isCollection(node)) continue;
     // Document order (children are pushed in reverse), so this is the latest anchor of that name so far.
     if (node.anchor) anchors.set(node.anchor, node);
     if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
@@ -141,8 +139,8 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
         offset: tagOffset(node.range?.[0] ?? 0),
       });
     }
-    if (isMap(node)) checkKeys(node, findings);
-    if (isCollection(node)) {
+    if (yaml().isMap(node)) checkKeys(node, findings);
+    if (yaml().isCollection(node)) {
       ancestors.add(node);
       stack.push({ node, exit: true });
       for (let i = node.items.length - 1; i >= 0; i--) stack.push({ node: node.items[i], exit: false });
@@ -160,7 +158,7 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
   for (const pair of map.items) {
     const key = pair.key;
     const offset = (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0;
-    if (key !== null && !isScalar(key)) {
+    if (key !== null && !yaml().isScalar(key)) {
       findings.push({
         kind: 'syntax',
         message: 'YAML mapping keys must be scalars (JSON object keys are strings).',
@@ -181,8 +179,8 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
 }
 
 function keyString(key: unknown): string {
-  if (key === null || (isScalar(key) && key.value === null)) return '';
-  if (isScalar(key)) return String(key.value);
+  if (key === null || (yaml().isScalar(key) && key.value === null)) return '';
+  if (yaml().isScalar(key)) return String(key.value);
   return String(key);
 }
 
@@ -191,16 +189,16 @@ function locateYamlPath(root: unknown, path: ReadonlyArray<string | number>): nu
   let node = root;
   let best = (root as Node | null)?.range?.[0] ?? 0;
   for (const segment of path) {
-    if (isMap(node)) {
+    if (yaml().isMap(node)) {
       let found: unknown;
       for (const pair of node.items) {
         if (keyString(pair.key) === String(segment)) found = pair;
       }
-      if (!isPair(found)) break;
+      if (!yaml().isPair(found)) break;
       const key = found.key as Node | null;
       best = key?.range?.[0] ?? best;
       node = found.value;
-    } else if (isSeq(node)) {
+    } else if (yaml().isSeq(node)) {
       const item = node.items[Number(segment)] as Node | undefined;
       if (item === undefined || typeof segment !== 'number') break;
       best = item.range?.[0] ?? best;

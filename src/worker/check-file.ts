@@ -7,7 +7,6 @@ import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { failureFor } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
 import { engineOptions, jobBase } from './results.js';
-import { checkStreamed } from './streamed.js';
 import { checkWholeFile } from './whole.js';
 
 export { checkBuffer } from './whole.js';
@@ -29,6 +28,9 @@ export async function checkFile(job: FileJob, options: CheckOptions): Promise<Fi
     // huge file without a known extension is sniffed from its first bytes to decide.
     if (!named.gzip && job.size > options.streamThreshold) {
       if (named.format === 'json' || (named.format === null && sniffFormat(readHead(job.path)) === 'json')) {
+        // Imported here: the element splitter is for files over the threshold only (start-up of every
+        // other run does not pay for its modules).
+        const { checkStreamed } = await import('./streamed.js');
         return await checkStreamed(job, options);
       }
     }

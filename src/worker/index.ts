@@ -3,6 +3,7 @@
 // It never imports the pool, the CLI or the reporters.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
+import type { SliceResult, SliceTask } from './slices.js';
 
 export interface WorkerTask {
   jobs: FileJob[];
@@ -16,5 +17,12 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
   return outcomes;
 }
 
-// Fan-out of one huge document: the pool runs this export by name on element-slice batches.
-export { checkSlices } from './slices.js';
+/**
+ * Fan-out of one huge document: the pool runs this export by name on element-slice batches. The
+ * slice checker and the splitter behind it are imported on the first slice task: most runs have no
+ * huge document, and each module a worker loads is start-up time of every run (~0.5 ms each).
+ */
+export async function checkSlices(task: SliceTask): Promise<SliceResult> {
+  const slices = await import('./slices.js');
+  return slices.checkSlices(task);
+}

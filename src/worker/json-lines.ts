@@ -1,7 +1,7 @@
 // A JSON Lines input: one DocumentResult per non-blank line, read as a stream (gzip or not), so a
 // multi-GB registry dump holds only one line at a time. `--max-file-size` applies to each line, and to
 // the decompressed total of a gzip input.
-import { splitLines } from '../parsing/jsonl.js';
+import { loadJsonLineParser, splitLines } from '../parsing/jsonl.js';
 import { streamFile } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult } from '../types.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
@@ -14,6 +14,7 @@ export async function checkJsonLines(
   fileBase: ResultBase,
   options: CheckOptions,
 ): Promise<DocumentResult[]> {
+  await loadJsonLineParser();
   const engine = engineOptions(options);
   const limit = Math.min(options.maxFileSize, MAX_WHOLE_BYTES);
   const documents: DocumentResult[] = [];

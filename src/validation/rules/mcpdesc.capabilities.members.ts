@@ -37,6 +37,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The capabilities object types its defined members; unknown members are allowed.',
   specSection: '8.2',
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ capabilities: CAPABILITIES }),
   examples: {

@@ -29,6 +29,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Icons have a URI src and only their defined members, wherever they appear.',
   specSection: 'Appendix A',
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ icons: { type: 'array', items: ICON } }),
   examples: {

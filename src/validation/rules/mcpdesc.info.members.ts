@@ -41,6 +41,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The info object has only its defined members, typed, with a non-empty name and version.',
   specSection: '5.1',
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ info: INFO }),
   examples: {

@@ -47,6 +47,8 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A prompt and its arguments have only the properties of their tables, each typed.',
   specSection: '11.1',
+  collections: ['prompts'],
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: PROMPT }),
   examples: {

@@ -45,6 +45,8 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A resource template has only the properties of its table, each with its defined type.',
   specSection: '10.2.1',
+  collections: ['resourceTemplates'],
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: TEMPLATE }),
   examples: {

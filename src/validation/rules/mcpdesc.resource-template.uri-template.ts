@@ -9,6 +9,8 @@ const rule: Rule = {
   id: 'mcpdesc.resource-template.uri-template',
   description: 'Write uriTemplate as an RFC 6570 URI Template.',
   specSection: '10.2.1',
+  collections: ['resourceTemplates'],
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

@@ -47,6 +47,8 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A resource has only the properties of its table, each with its defined type.',
   specSection: '10.1.1',
+  collections: ['resources'],
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: RESOURCE }),
   examples: {

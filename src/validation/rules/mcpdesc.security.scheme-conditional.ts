@@ -34,6 +34,7 @@ const rule: Rule = {
   id: 'mcpdesc.security.scheme-conditional',
   description: 'Give each security scheme the members its type requires.',
   specSection: '7.2',
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

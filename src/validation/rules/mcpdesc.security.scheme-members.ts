@@ -54,6 +54,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Security schemes, at the root and on transports, have only their defined members, typed.',
   specSection: '7.2',
+  reusable: true,
   levels: levels('error'),
   fragments,
   examples: {

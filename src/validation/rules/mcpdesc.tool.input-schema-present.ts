@@ -16,6 +16,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.input-schema-present',
   description: 'Give every tool an inputSchema.',
   specSection: '9.1',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('warning', { '0.9.0-rc.3': 'error' }),
   examples: {
     valid: [{ description: 'a tool with an inputSchema', document: exampleDocument() }],

@@ -59,6 +59,8 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A tool has only the properties of the Section 9.1 table, each with its defined type.',
   specSection: '9.1',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: TOOL }),
   examples: {

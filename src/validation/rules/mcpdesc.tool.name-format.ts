@@ -12,6 +12,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.name-format',
   description: 'Name tools with 1 to 128 characters from A-Z, a-z, 0-9, "_", "-" and ".".',
   specSection: '9.1',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [

@@ -8,6 +8,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.name-nonempty',
   description: 'Give every tool a non-empty name.',
   specSection: '9.1',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('warning', { '0.9.0-rc.3': 'error' }),
   examples: {
     valid: [{ description: 'a named tool', document: exampleDocument() }],

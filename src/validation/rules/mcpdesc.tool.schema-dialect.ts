@@ -15,6 +15,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.schema-dialect',
   description: 'Write tool schemas in JSON Schema 2020-12, 2019-09 or draft-07.',
   specSection: '9.2',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [

@@ -12,6 +12,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.schema-external-ref',
   description: 'Keep tool schemas self-contained: external $refs are not fetched or checked.',
   specSection: '9.2',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [

@@ -12,6 +12,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.schema-local-ref',
   description: 'Make every local $ref of a tool schema resolve inside that schema.',
   specSection: '9.2',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

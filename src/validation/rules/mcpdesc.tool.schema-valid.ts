@@ -12,6 +12,8 @@ const rule: Rule = {
   id: 'mcpdesc.tool.schema-valid',
   description: 'Make inputSchema and outputSchema valid against their JSON Schema meta-schema.',
   specSection: '9.2',
+  collections: ['tools'],
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [

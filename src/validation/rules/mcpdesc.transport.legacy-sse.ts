@@ -8,6 +8,7 @@ const rule: Rule = {
   id: 'mcpdesc.transport.legacy-sse',
   description: 'Prefer the streamable-http transport over the legacy sse transport.',
   specSection: '6.2.3',
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [

@@ -56,6 +56,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Each transport has the members its type defines, typed; the list has at least one.',
   specSection: '6.2',
+  reusable: true,
   levels: levels('error'),
   fragments,
   examples: {

@@ -154,7 +154,14 @@ export function reportErrors(
 ): void {
   for (const error of errors) {
     const { at, message } = describeError(error, subject, item);
-    report(base.length === 0 ? at : base.concat(at), message);
+    if (base.length === 0) {
+      report(at, message);
+      continue;
+    }
+    // A plain copy: Array.prototype.concat's generic path was ~5% of reporting 24k tool errors.
+    const path = base.slice();
+    for (let i = 0; i < at.length; i++) path.push(at[i]!);
+    report(path, message);
   }
 }
 

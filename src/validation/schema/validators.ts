@@ -160,8 +160,10 @@ function resolve(ruleId: string, part: string, version: SpecVersion): Fragment |
   if (name === undefined) return null;
   const fast = current.fast[name];
   if (!fast) throw new Error(`generated validators lack ${name}; rebuild`);
+  // The all-errors variant, looked up on first need (real dumps fail the tool fragment 24k times).
+  let full: ValidateLike | undefined;
   const errors = (data: unknown): ReadonlyArray<AjvError> => {
-    const full = current.all()[name]!;
+    full ??= current.all()[name]!;
     try {
       full(data);
     } catch (error) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type JsonLine, parseJsonLine, splitLines } from '../../../src/parsing/jsonl.js';
+import { type JsonLine, loadJsonLineParser, parseJsonLine, splitLines } from '../../../src/parsing/jsonl.js';
 
 async function collect(chunks: Buffer[], max = 1024): Promise<JsonLine[]> {
   async function* source() {
@@ -57,7 +57,8 @@ describe('JSON Lines', () => {
     );
   });
 
-  it('parses a line with the stream-json line parser and reports failure without throwing', () => {
+  it('parses a line with the stream-json line parser and reports failure without throwing', async () => {
+    await loadJsonLineParser();
     assert.deepEqual(parseJsonLine('{"a":[1]}'), { ok: true, value: { a: [1] } });
     assert.deepEqual(parseJsonLine('{"a":'), { ok: false });
     assert.deepEqual(parseJsonLine('null'), { ok: true, value: null });
