@@ -13,6 +13,7 @@
 // scanner counts the UTF-8 continuation bytes of the current line (non-ASCII only occurs inside
 // strings) so that a column is exact even on a 1 GB single-line dump.
 import { isAscii, isUtf8 } from 'node:buffer';
+import { firstInvalidUtf8 } from './utf8.js';
 
 /** The collections whose elements are split out, as in the validation engine's COLLECTION_KEYS. */
 export const DEFAULT_SPLIT_KEYS: readonly string[] = [
@@ -747,44 +748,4 @@ export function advance(start: SlicePosition, bytes: Uint8Array, count: number):
     line,
     column: lineStart < 0 ? start.column + units : units + 1,
   };
-}
-
-/** Offset of the first ill-formed UTF-8 sequence (RFC 3629: no overlongs, surrogates, > U+10FFFF), or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  const n = bytes.length;
-  let i = 0;
-  while (i < n) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b === 0xe0) {
-      need = 2;
-      lo = 0xa0;
-    } else if ((b >= 0xe1 && b <= 0xec) || b === 0xee || b === 0xef) need = 2;
-    else if (b === 0xed) {
-      need = 2;
-      hi = 0x9f;
-    } else if (b === 0xf0) {
-      need = 3;
-      lo = 0x90;
-    } else if (b >= 0xf1 && b <= 0xf3) need = 3;
-    else if (b === 0xf4) {
-      need = 3;
-      hi = 0x8f;
-    } else return i;
-    const second = bytes[i + 1];
-    if (second === undefined || second < lo || second > hi) return i;
-    for (let k = 2; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined || c < 0x80 || c > 0xbf) return i;
-    }
-    i += need + 1;
-  }
-  return -1;
 }
