@@ -13,7 +13,7 @@ import { fanOutHandler, fansOut } from '../pool/fanout-loader.js';
 import { runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
-import { findReporter } from '../reporting/reporter-registry.js';
+import { loadReporter } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import {
   applyBaseline,
@@ -288,7 +288,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     for (const o of outputs) await o.file?.abort();
   };
   for (const spec of settings.formats) {
-    const factory = findReporter(spec.name)!;
+    const factory = (await loadReporter(spec.name))!;
     let file: AtomicFile | null = null;
     if (spec.path !== null) {
       try {
