@@ -322,13 +322,10 @@ function makeDiagnostic(entry: PlanEntry, path: readonly PathSegment[], message:
   };
 }
 
-export function createDocumentValidator(
-  header: DocumentHeader,
-  options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
-  rules: readonly Rule[] = RULES,
-): DocumentValidator {
-  const report: DocumentReport = {
-    mcpdesc: typeof header.mcpdesc === 'string' ? header.mcpdesc : null,
+/** A report with nothing in it yet. */
+export function emptyReport(mcpdesc: string | null = null): DocumentReport {
+  return {
+    mcpdesc,
     version: null,
     diagnostics: [],
     byRule: {},
@@ -338,18 +335,47 @@ export function createDocumentValidator(
     truncated: false,
     tools: 0,
   };
+}
 
-  const count = (ruleId: string, severity: Severity) => {
-    report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
-    if (severity === 'error') report.errors++;
-    else if (severity === 'warning') report.warnings++;
-    else report.infos++;
-    if (report.diagnostics.length >= options.maxDiagnostics) {
-      report.truncated = true;
-      return false;
-    }
-    return true;
-  };
+/**
+ * Count one finding and say whether it may still be kept: counts by rule and severity stay exact
+ * beyond the per-document cap, the list does not grow past it. The one place that does this, for the
+ * engine, the parsers' findings and the streamed path alike.
+ */
+export function countFinding(
+  report: DocumentReport,
+  ruleId: string,
+  severity: Severity,
+  max: number,
+): boolean {
+  report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
+  if (severity === 'error') report.errors++;
+  else if (severity === 'warning') report.warnings++;
+  else report.infos++;
+  if (report.diagnostics.length >= max) {
+    report.truncated = true;
+    return false;
+  }
+  return true;
+}
+
+/** Count a built diagnostic and keep it while under the cap. */
+export function addDiagnostic<D extends Diagnostic>(
+  report: DocumentReport,
+  diagnostic: D,
+  max: number,
+): void {
+  if (countFinding(report, diagnostic.ruleId, diagnostic.severity, max)) report.diagnostics.push(diagnostic);
+}
+
+export function createDocumentValidator(
+  header: DocumentHeader,
+  options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
+  rules: readonly Rule[] = RULES,
+): DocumentValidator {
+  const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
+  const count = (ruleId: string, severity: Severity) =>
+    countFinding(report, ruleId, severity, options.maxDiagnostics);
   const record: Record_ = (entry, path, message) => {
     if (count(entry.rule.id, entry.level)) report.diagnostics.push(makeDiagnostic(entry, path, message));
   };

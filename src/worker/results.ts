@@ -4,7 +4,7 @@ import type { ParserFinding, PathLocator } from '../parsing/finding.js';
 import { safeMessage } from '../parsing/finding.js';
 import { LineIndex, type Position } from '../parsing/position.js';
 import type { CheckOptions, DocumentResult, FileJob, InputFormat, LocatedDiagnostic } from '../types.js';
-import type { DocumentReport, EngineOptions } from '../validation/engine.js';
+import { addDiagnostic, type DocumentReport, type EngineOptions, emptyReport } from '../validation/engine.js';
 import { ruleDiagnostic } from '../validation/report.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
@@ -16,30 +16,6 @@ export function engineOptions(options: CheckOptions): EngineOptions {
     ruleLevels: options.ruleLevels,
     maxDiagnostics: options.maxDiagnosticsPerFile,
   };
-}
-
-export function emptyReport(): DocumentReport {
-  return {
-    mcpdesc: null,
-    version: null,
-    diagnostics: [],
-    byRule: {},
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    truncated: false,
-    tools: 0,
-  };
-}
-
-/** Count a diagnostic; keep it while under the per-document cap (counts stay exact beyond it). */
-export function addDiagnostic(report: DocumentReport, diagnostic: LocatedDiagnostic, max: number): void {
-  report.byRule[diagnostic.ruleId] = (report.byRule[diagnostic.ruleId] ?? 0) + 1;
-  if (diagnostic.severity === 'error') report.errors++;
-  else if (diagnostic.severity === 'warning') report.warnings++;
-  else report.infos++;
-  if (report.diagnostics.length < max) report.diagnostics.push(diagnostic);
-  else report.truncated = true;
 }
 
 /** Where a document starts inside its file: line 1 for whole files, the line of a JSON Lines document. */

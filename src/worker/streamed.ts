@@ -18,7 +18,6 @@ import { findSliceSyntaxError, locatePath, positionInSlice } from '../parsing/sp
 import { probeTail } from '../parsing/splitter-probe.js';
 import type {
   CheckOptions,
-  Diagnostic,
   DocumentResult,
   FileJob,
   FileOutcome,
@@ -26,6 +25,7 @@ import type {
   PathSegment,
 } from '../types.js';
 import {
+  addDiagnostic,
   createDocumentValidator,
   type DocumentHeader,
   type DocumentReport,
@@ -429,14 +429,14 @@ export class StreamedDocument {
       // As in whole-file mode: malformed input is one finding, and nothing else is reported.
       const report = validateDocument({}, this.engineOptions, []);
       if (this.fatal) extras.push(this.fatal);
-      for (const d of extras) append(report, d, this.engineOptions.maxDiagnostics);
+      for (const d of extras) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
       return report;
     }
     const report = this.validator.finish();
     this.placeNew(null, '');
     const pending = (report.diagnostics as LocatedDiagnostic[]).filter((d) => d.line === undefined);
     if (pending.length > 0) await this.placeByRescan(path, pending);
-    for (const d of [...extras, ...this.extras]) append(report, d, this.engineOptions.maxDiagnostics);
+    for (const d of [...extras, ...this.extras]) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
     return report;
   }
 
@@ -476,15 +476,6 @@ export class StreamedDocument {
       this.placeAt(d, start ? (start.keyAt ?? start) : this.root);
     }
   }
-}
-
-function append(report: DocumentReport, d: Diagnostic, max: number): void {
-  report.byRule[d.ruleId] = (report.byRule[d.ruleId] ?? 0) + 1;
-  if (d.severity === 'error') report.errors++;
-  else if (d.severity === 'warning') report.warnings++;
-  else report.infos++;
-  if (report.diagnostics.length >= max) report.truncated = true;
-  else report.diagnostics.push(d);
 }
 
 export function toDocumentResult(
