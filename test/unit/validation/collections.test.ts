@@ -115,4 +115,40 @@ describe('reusable visitors (created once per kind of document, lent to one vali
     assert.deepEqual(vb.finish().diagnostics, fresh(b));
     assert.deepEqual(va.finish().diagnostics, fresh(a));
   });
+
+  it('are created once for option objects with equal content (workers build one per file)', () => {
+    let created = 0;
+    const counting: Rule = {
+      id: 'mcpdesc.test.counting',
+      description: 'counts visitor creation',
+      specSection: '1',
+      levels: RULES[0]!.levels,
+      reusable: true,
+      examples: { valid: [], invalid: [] },
+      create() {
+        created++;
+        return {};
+      },
+    };
+    const rules = [counting];
+    const doc = { mcpdesc: '0.7.0' };
+    for (let i = 0; i < 5; i++)
+      validateDocument(doc, { target: null, ruleLevels: {}, maxDiagnostics: 1000 }, rules);
+    assert.equal(created, 1);
+    // Other levels are another plan: the rule is off, so nothing is created...
+    validateDocument(
+      doc,
+      { target: null, ruleLevels: { 'mcpdesc.test.counting': 'off' }, maxDiagnostics: 1 },
+      rules,
+    );
+    assert.equal(created, 1);
+    // ...and another level is a plan of its own, created once.
+    for (let i = 0; i < 3; i++)
+      validateDocument(
+        doc,
+        { target: null, ruleLevels: { 'mcpdesc.test.counting': 'warning' }, maxDiagnostics: 1 },
+        rules,
+      );
+    assert.equal(created, 2);
+  });
 });
