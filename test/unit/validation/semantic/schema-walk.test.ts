@@ -139,6 +139,23 @@ describe('schema walk: local references', () => {
     assert.equal(a.unresolved.length, 1);
   });
 
+  it("reports in document pre-order: a node's own references before those of its subschemas", () => {
+    const schema = {
+      properties: { a: { $ref: '#/nope/a' }, b: { items: [{ $ref: '#/nope/b' }] } },
+      $ref: '#/nope/root',
+      allOf: [{ $ref: 'https://elsewhere.example/s.json' }, { $ref: '#/nope/c' }],
+    };
+    assert.deepEqual(refsOf(schema), {
+      unresolved: [
+        '$ref #/nope/root',
+        'properties/a/$ref #/nope/a',
+        'properties/b/items/0/$ref #/nope/b',
+        'allOf/1/$ref #/nope/c',
+      ],
+      external: ['allOf/0/$ref https://elsewhere.example/s.json'],
+    });
+  });
+
   it('memoizes per schema object', () => {
     const schema = { type: 'object' };
     assert.equal(analyzeSchema(schema, '2020-12'), analyzeSchema(schema, '2020-12'));
