@@ -377,7 +377,8 @@ function visit(state: Walk, node: unknown, depth: number, inherited: Resource): 
       case '$ref':
       case '$dynamicRef':
       case '$recursiveRef':
-        (ownRefs ??= []).push({ keyword: key, value });
+        if (ownRefs === null) ownRefs = [];
+        ownRefs.push({ keyword: key, value });
         break;
       case '$id':
         id = value;
