@@ -17,8 +17,14 @@ export interface TaskRunner {
   close(): Promise<void>;
 }
 
-/** The worker entry point, next to this folder in the compiled tree. */
-export const DEFAULT_WORKER_URL = new URL('../worker/index.js', import.meta.url);
+/** Set by scripts/bundle.ts in the bundled CLI: the bundled worker entry, relative to this file. */
+declare const MCPDESC_BUNDLED_WORKER: string | undefined;
+
+/** The worker entry point: the bundled one when this code runs bundled, else next to this folder. */
+export const DEFAULT_WORKER_URL = new URL(
+  typeof MCPDESC_BUNDLED_WORKER === 'string' ? MCPDESC_BUNDLED_WORKER : '../worker/index.js',
+  import.meta.url,
+);
 
 type WorkerModule = Record<string, unknown> & { default: (task: WorkerTask) => Promise<FileOutcome[]> };
 
