@@ -19,11 +19,20 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
-/** Strings that JSON.stringify would print unchanged between quotes (the common case). */
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/**
+ * Whether JSON.stringify would print `text` unchanged between quotes (printable ASCII, no `"` or `\`),
+ * the common case. A loop, not a RegExp: names are short and a regex call cost more than the scan.
+ */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
+}
 
 export function quote(value: unknown): string {
-  if (typeof value === 'string' && value.length <= MAX_QUOTED && PLAIN.test(value)) return `"${value}"`;
+  if (typeof value === 'string' && value.length <= MAX_QUOTED && isPlain(value)) return `"${value}"`;
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -38,9 +47,19 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/** `a string`, `an object or a null`: per distinct `type` keyword value, worded once. */
+const typeLists = new Map<string, string>();
+
 function typeList(type: unknown): string {
-  const types = Array.isArray(type) ? type.map(String) : [String(type)];
-  return types.map(article).join(' or ');
+  const key = Array.isArray(type) ? type.join('|') : String(type);
+  let list = typeLists.get(key);
+  if (list === undefined) {
+    const types = Array.isArray(type) ? type.map(String) : [String(type)];
+    list = types.map(article).join(' or ');
+    // Our own fragments' types only (a handful): the cache cannot grow with the documents.
+    typeLists.set(key, list);
+  }
+  return list;
 }
 
 function isIndex(text: string): boolean {
