@@ -13,6 +13,7 @@
 // scanner counts the UTF-8 continuation bytes of the current line (non-ASCII only occurs inside
 // strings) so that a column is exact even on a 1 GB single-line dump.
 import { isAscii, isUtf8 } from 'node:buffer';
+import { EMPTY_MESSAGE } from './json-scan.js';
 import { firstInvalidUtf8 } from './utf8.js';
 
 /** The collections whose elements are split out, as in the validation engine's COLLECTION_KEYS. */
@@ -249,6 +250,9 @@ export class Splitter {
     if (this.state === S_AFTER_ROOT) {
       this.state = S_DONE;
       this.events.push({ type: 'end', bytes: this.base });
+    } else if (this.state === S_BEFORE_ROOT) {
+      // Worded as whole-file mode words it (a gzip bomb of spaces is streamed, a small one is not).
+      this.fail(this.base, EMPTY_MESSAGE);
     } else if (this.state !== S_DONE) {
       this.fail(this.base, 'Unexpected end of input.', this.partialValue(EMPTY));
     }
