@@ -21,7 +21,7 @@ export interface FoundDuplicate {
 
 /**
  * Root names are kept for the comparison up to this many UTF-16 units, each name charged 64 more for
- * its Set entry (~150k short names, ~16 MiB). A real document has a dozen root members; without a
+ * its Set entry (~200k short names, ~16 MiB). A real document has a dozen root members; without a
  * bound, a hostile dump of tiny members would grow the set with the file.
  */
 export const ROOT_NAMES_BUDGET = 16 * 1024 * 1024;
