@@ -12,6 +12,8 @@
 //    ~40% of a JSON.parse of the same text (three cheap passes: indexOf, a walk, indexOf per string).
 //  - `findDuplicateKey`: the exact, iterative scan (a 100k-deep document cannot overflow the stack),
 //    run only when the count says there may be a duplicate.
+// The streamed check has it cheaper: the splitter counts each slice's members (its ':' outside strings)
+// while it scans anyway, so only the value's keys are counted (`countKeys`, ~1/3 of the full count).
 import type { PathSegment } from '../types.js';
 import { excerpt } from './finding.js';
 
@@ -145,6 +147,37 @@ export function findDuplicateKey(text: string): DuplicateKey | null {
 /** Both steps: the first duplicate of a parsed-valid text, or null. */
 export function firstDuplicateKey(text: string, value: unknown): DuplicateKey | null {
   return mayHaveDuplicateKeys(text, value) ? findDuplicateKey(text) : null;
+}
+
+/** The keys of every object in a parsed value (for-in: see mayHaveDuplicateKeys). */
+export function countKeys(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let keys = 0;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+    } else {
+      for (const k in v) {
+        keys++;
+        const x: unknown = (v as Record<string, unknown>)[k];
+        if (typeof x === 'object' && x !== null) stack.push(x);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * The first duplicate of a parsed-valid text whose members were counted while it was scanned (the
+ * splitter's `members`): the text lost members to duplicates exactly when its value has fewer keys.
+ */
+export function firstDuplicateKeyCounted(text: string, value: unknown, members: number): DuplicateKey | null {
+  return countKeys(value) !== members ? findDuplicateKey(text) : null;
 }
 
 /** The finding's message, worded alike by the whole-file and the streamed checks. */

@@ -45,10 +45,17 @@ export type SplitEvent =
   | ({ type: 'root'; kind: RootKind } & SlicePosition)
   /** A root member that is not split (key null: the value of a non-object root). */
   /** `keyAt`: where the member's name starts (a whole-file diagnostic on the member is placed there). */
-  | ({ type: 'member'; key: string | null; keyAt: SlicePosition | null; bytes: Buffer } & SlicePosition)
+  /** `members`: how many object members the value's text holds (its ':' outside strings), duplicates included. */
+  | ({
+      type: 'member';
+      key: string | null;
+      keyAt: SlicePosition | null;
+      bytes: Buffer;
+      members: number;
+    } & SlicePosition)
   | ({ type: 'collectionStart'; key: string | null; keyAt: SlicePosition | null } & SlicePosition)
   /** One element of a split collection (key null: an element of an array root). */
-  | ({ type: 'element'; key: string | null; index: number; bytes: Buffer } & SlicePosition)
+  | ({ type: 'element'; key: string | null; index: number; bytes: Buffer; members: number } & SlicePosition)
   | { type: 'collectionEnd'; key: string | null; length: number }
   /** A member value or element larger than `maxElementBytes`: skipped, never buffered. */
   | ({ type: 'oversize'; key: string | null; index: number | null; limit: number } & SlicePosition)
@@ -179,6 +186,8 @@ export class Splitter {
   private valueStart: SlicePosition = { offset: 0, line: 1, column: 1 };
   private valueParts: Buffer[] = [];
   private valueBytes = 0;
+  /** Object members in the value so far: a ':' outside strings (the duplicate-name check compares it). */
+  private valueMembers = 0;
   private capturing = false;
   private oversize = false;
 
@@ -466,6 +475,7 @@ export class Splitter {
     this.valueStart = this.position(this.base + i);
     this.valueParts = [];
     this.valueBytes = 0;
+    this.valueMembers = 0;
     this.capturing = capture;
     this.oversize = false;
     this.valueBase = this.depth;
@@ -509,6 +519,7 @@ export class Splitter {
       let stack = this.stack;
       let depth = this.depth;
       let inString = this.inString;
+      let members = this.valueMembers;
       const base = this.valueBase;
       while (i < n) {
         if (inString) {
@@ -560,11 +571,14 @@ export class Splitter {
           }
         } else if (c === NL) {
           this.newline(i);
+        } else if (c === 0x3a) {
+          members++;
         }
         i++;
       }
       this.depth = depth;
       this.inString = inString;
+      this.valueMembers = members;
     }
     if (end === -1) {
       this.keep(chunk, from, n);
@@ -607,13 +621,15 @@ export class Splitter {
           return;
         }
         if (target === T_ELEMENT) {
-          this.events.push({ type: 'element', key, index: index!, bytes, ...this.valueStart });
+          const members = this.valueMembers;
+          this.events.push({ type: 'element', key, index: index!, bytes, members, ...this.valueStart });
         } else {
           this.events.push({
             type: 'member',
             key,
             keyAt: key === null ? null : { ...this.keyStart },
             bytes,
+            members: this.valueMembers,
             ...this.valueStart,
           });
         }

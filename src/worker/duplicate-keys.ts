@@ -3,7 +3,11 @@
 // the splitter reports them, the inside of each member value and element by the same check on the
 // slice. Slices come in document order, so the first duplicate found is the first in the text, as in
 // whole-file mode; the finding then stops the document the same way.
-import { duplicateKeyMessage, firstDuplicateKey } from '../parsing/duplicate-keys.js';
+import {
+  duplicateKeyMessage,
+  firstDuplicateKey,
+  firstDuplicateKeyCounted,
+} from '../parsing/duplicate-keys.js';
 import { safeMessage } from '../parsing/finding.js';
 import type { SlicePosition } from '../parsing/splitter.js';
 import { positionInSlice } from '../parsing/splitter-locate.js';
@@ -26,14 +30,19 @@ export interface FoundDuplicate {
  */
 export const ROOT_NAMES_BUDGET = 16 * 1024 * 1024;
 
-/** The first duplicate inside one slice: its value is at `path`, its text starts at `base`. */
+/**
+ * The first duplicate inside one slice: its value is at `path`, its text starts at `base`. `members`:
+ * the splitter's count of the slice's members (then only the value's keys need counting).
+ */
 export function sliceDuplicate(
   text: string,
   value: unknown,
   path: readonly PathSegment[],
   base: Pick<SlicePosition, 'line' | 'column'>,
+  members?: number,
 ): FoundDuplicate | null {
-  const found = firstDuplicateKey(text, value);
+  const found =
+    members === undefined ? firstDuplicateKey(text, value) : firstDuplicateKeyCounted(text, value, members);
   if (found === null) return null;
   return { path: [...path, ...found.path], ...positionInSlice(base, text, found.offset) };
 }
@@ -67,9 +76,15 @@ export class DuplicateWatch {
     else this.rootNames.add(name);
   }
 
-  /** A parsed member value or element (path: where it sits). */
-  slice(text: string, value: unknown, path: readonly PathSegment[], base: SlicePosition): void {
-    if (this.found === null) this.found = sliceDuplicate(text, value, path, base);
+  /** A parsed member value or element (path: where it sits; members: the splitter's count). */
+  slice(
+    text: string,
+    value: unknown,
+    path: readonly PathSegment[],
+    base: SlicePosition,
+    members: number,
+  ): void {
+    if (this.found === null) this.found = sliceDuplicate(text, value, path, base, members);
   }
 
   /** A duplicate found elsewhere (a fan-out worker), in document order. */

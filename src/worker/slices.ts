@@ -42,6 +42,8 @@ export interface SliceEntry {
   end: number;
   line: number;
   column: number;
+  /** The splitter's count of the element's object members (the duplicate-name check compares it). */
+  members: number;
 }
 
 /** A batch of element slices of one document (plain data + one transferable buffer). */
@@ -115,7 +117,7 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
       return result;
     }
     if (result.duplicate === undefined) {
-      const found = sliceDuplicate(text, value, [s.collection, s.index], base);
+      const found = sliceDuplicate(text, value, [s.collection, s.index], base, s.members);
       if (found) result.duplicate = { ...found, slice: k };
     }
     const outcome = checker.check(s.collection, s.index, value);
@@ -253,6 +255,7 @@ async function fanOutPass(
       end: used + size,
       line: pos.line,
       column: pos.column,
+      members: e.members,
     });
     used += size;
     if (used >= batchBytes) flush();

@@ -338,7 +338,7 @@ export class StreamedDocument {
         if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
         const parsed = this.parse(e.bytes, e);
         if (!parsed) return false;
-        this.duplicates.slice(parsed.text, parsed.value, e.key === null ? [] : [e.key], e);
+        this.duplicates.slice(parsed.text, parsed.value, e.key === null ? [] : [e.key], e, e.members);
         if (e.key !== null && !this.duplicates.found) {
           if (e.key === 'mcpdesc') {
             this.seenMcpdesc = true;
@@ -397,7 +397,8 @@ export class StreamedDocument {
   element(e: Extract<SplitEvent, { type: 'element' }>): boolean {
     const parsed = this.parse(e.bytes, e);
     if (!parsed) return false;
-    this.duplicates.slice(parsed.text, parsed.value, e.key === null ? [e.index] : [e.key, e.index], e);
+    const path = e.key === null ? [e.index] : [e.key, e.index];
+    this.duplicates.slice(parsed.text, parsed.value, path, e, e.members);
     if (this.duplicates.found) return true;
     if (e.key === 'tags' && this.speculative && this.tagsMatch) {
       const declared = (this.header.tags as unknown[])[e.index];
