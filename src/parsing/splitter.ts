@@ -58,7 +58,14 @@ export type SplitEvent =
   | ({ type: 'element'; key: string | null; index: number; bytes: Buffer; members: number } & SlicePosition)
   | { type: 'collectionEnd'; key: string | null; length: number }
   /** A member value or element larger than `maxElementBytes`: skipped, never buffered. */
-  | ({ type: 'oversize'; key: string | null; index: number | null; limit: number } & SlicePosition)
+  /** `keyAt`: for a root member, where its name starts (its name still counts for duplicates). */
+  | ({
+      type: 'oversize';
+      key: string | null;
+      index: number | null;
+      keyAt: SlicePosition | null;
+      limit: number;
+    } & SlicePosition)
   | { type: 'bom' }
   /**
    * Malformed input; scanning stops. `partial` is the value the error interrupted (bytes so far and where
@@ -607,7 +614,9 @@ export class Splitter {
     const key = target === T_ELEMENT ? this.collection : target === T_MEMBER ? this.key : null;
     if (this.capturing) {
       if (this.oversize || this.valueBytes > this.maxElementBytes) {
-        this.events.push({ type: 'oversize', key, index, limit: this.maxElementBytes, ...this.valueStart });
+        const keyAt = target === T_MEMBER && key !== null ? { ...this.keyStart } : null;
+        const limit = this.maxElementBytes;
+        this.events.push({ type: 'oversize', key, index, keyAt, limit, ...this.valueStart });
       } else {
         // A value inside one chunk is a view of it (valid until the caller reuses that chunk).
         const bytes =

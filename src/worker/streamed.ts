@@ -363,6 +363,8 @@ export class StreamedDocument {
         }
         break;
       case 'oversize': {
+        // Not parsed, but its name is a root name like any other (a repeat of it must still be found).
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
         const path: PathSegment[] = e.key === null ? [] : e.index === null ? [e.key] : [e.key, e.index];
         const what = path.length === 0 ? 'The document' : `The value at /${path.join('/')}`;
         const d = ruleDiagnostic(
