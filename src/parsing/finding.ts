@@ -1,10 +1,14 @@
 // What parsers report: plain data. The worker turns a finding into a diagnostic of the rule that owns
-// it (`mcpdesc.document.syntax` or `mcpdesc.document.bom`); parsing knows nothing of rules or levels.
+// it (`mcpdesc.document.syntax`, `mcpdesc.document.bom` or `mcpdesc.document.duplicate-key`); parsing
+// knows nothing of rules or levels.
+import type { PathSegment } from '../types.js';
 import type { Position } from './position.js';
 
 export interface ParserFinding {
-  kind: 'syntax' | 'bom';
+  kind: 'syntax' | 'bom' | 'duplicate-key';
   message: string;
+  /** Where in the document (default: the root). */
+  path?: PathSegment[];
   /** UTF-16 offset in the decoded text, when the finding is in decoded text. */
   offset?: number;
   /** Already resolved position (invalid UTF-8 is found in bytes, before there is any text). */

@@ -1,6 +1,8 @@
 // Whole-text JSON: `JSON.parse` once (the ceiling of the whole pipeline, so nothing else runs before it).
 // Only when it throws does the scanner run, to place the error and word it the same way every time.
-import type { ParseResult, PathLocator } from './finding.js';
+// Text that parses is checked for duplicate member names (a cheap count first: duplicate-keys.ts).
+import { duplicateKeyMessage, firstDuplicateKey } from './duplicate-keys.js';
+import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
 import { EMPTY_MESSAGE, findJsonSyntaxError, locateJsonPaths } from './json-scan.js';
 
 export function parseJsonText(text: string): ParseResult<PathLocator> {
@@ -19,5 +21,22 @@ export function parseJsonText(text: string): ParseResult<PathLocator> {
       ],
     };
   }
+  const duplicate = duplicateKeyFinding(text, value);
+  if (duplicate) return { ok: false, findings: [duplicate] };
   return { ok: true, value, locate: (paths) => locateJsonPaths(text, paths) };
+}
+
+/**
+ * The first duplicate member name of parsed text, as a finding that stops the document: which copy a
+ * consumer sees depends on its parser, so no verdict on the content would hold for every consumer.
+ */
+export function duplicateKeyFinding(text: string, value: unknown): ParserFinding | null {
+  const duplicate = firstDuplicateKey(text, value);
+  if (duplicate === null) return null;
+  return {
+    kind: 'duplicate-key',
+    message: duplicateKeyMessage(duplicate.path),
+    offset: duplicate.offset,
+    path: duplicate.path,
+  };
 }

@@ -13,6 +13,7 @@
 // scanner counts the UTF-8 continuation bytes of the current line (non-ASCII only occurs inside
 // strings) so that a column is exact even on a 1 GB single-line dump.
 import { isAscii, isUtf8 } from 'node:buffer';
+import { EMPTY_MESSAGE } from './json-scan.js';
 import { firstInvalidUtf8 } from './utf8.js';
 
 /** The collections whose elements are split out, as in the validation engine's COLLECTION_KEYS. */
@@ -44,13 +45,27 @@ export type SplitEvent =
   | ({ type: 'root'; kind: RootKind } & SlicePosition)
   /** A root member that is not split (key null: the value of a non-object root). */
   /** `keyAt`: where the member's name starts (a whole-file diagnostic on the member is placed there). */
-  | ({ type: 'member'; key: string | null; keyAt: SlicePosition | null; bytes: Buffer } & SlicePosition)
+  /** `members`: how many object members the value's text holds (its ':' outside strings), duplicates included. */
+  | ({
+      type: 'member';
+      key: string | null;
+      keyAt: SlicePosition | null;
+      bytes: Buffer;
+      members: number;
+    } & SlicePosition)
   | ({ type: 'collectionStart'; key: string | null; keyAt: SlicePosition | null } & SlicePosition)
   /** One element of a split collection (key null: an element of an array root). */
-  | ({ type: 'element'; key: string | null; index: number; bytes: Buffer } & SlicePosition)
+  | ({ type: 'element'; key: string | null; index: number; bytes: Buffer; members: number } & SlicePosition)
   | { type: 'collectionEnd'; key: string | null; length: number }
   /** A member value or element larger than `maxElementBytes`: skipped, never buffered. */
-  | ({ type: 'oversize'; key: string | null; index: number | null; limit: number } & SlicePosition)
+  /** `keyAt`: for a root member, where its name starts (its name still counts for duplicates). */
+  | ({
+      type: 'oversize';
+      key: string | null;
+      index: number | null;
+      keyAt: SlicePosition | null;
+      limit: number;
+    } & SlicePosition)
   | { type: 'bom' }
   /**
    * Malformed input; scanning stops. `partial` is the value the error interrupted (bytes so far and where
@@ -178,6 +193,8 @@ export class Splitter {
   private valueStart: SlicePosition = { offset: 0, line: 1, column: 1 };
   private valueParts: Buffer[] = [];
   private valueBytes = 0;
+  /** Object members in the value so far: a ':' outside strings (the duplicate-name check compares it). */
+  private valueMembers = 0;
   private capturing = false;
   private oversize = false;
 
@@ -249,6 +266,9 @@ export class Splitter {
     if (this.state === S_AFTER_ROOT) {
       this.state = S_DONE;
       this.events.push({ type: 'end', bytes: this.base });
+    } else if (this.state === S_BEFORE_ROOT) {
+      // Worded as whole-file mode words it (a gzip bomb of spaces is streamed, a small one is not).
+      this.fail(this.base, EMPTY_MESSAGE);
     } else if (this.state !== S_DONE) {
       this.fail(this.base, 'Unexpected end of input.', this.partialValue(EMPTY));
     }
@@ -462,6 +482,7 @@ export class Splitter {
     this.valueStart = this.position(this.base + i);
     this.valueParts = [];
     this.valueBytes = 0;
+    this.valueMembers = 0;
     this.capturing = capture;
     this.oversize = false;
     this.valueBase = this.depth;
@@ -505,6 +526,7 @@ export class Splitter {
       let stack = this.stack;
       let depth = this.depth;
       let inString = this.inString;
+      let members = this.valueMembers;
       const base = this.valueBase;
       while (i < n) {
         if (inString) {
@@ -556,11 +578,14 @@ export class Splitter {
           }
         } else if (c === NL) {
           this.newline(i);
+        } else if (c === 0x3a) {
+          members++;
         }
         i++;
       }
       this.depth = depth;
       this.inString = inString;
+      this.valueMembers = members;
     }
     if (end === -1) {
       this.keep(chunk, from, n);
@@ -589,7 +614,9 @@ export class Splitter {
     const key = target === T_ELEMENT ? this.collection : target === T_MEMBER ? this.key : null;
     if (this.capturing) {
       if (this.oversize || this.valueBytes > this.maxElementBytes) {
-        this.events.push({ type: 'oversize', key, index, limit: this.maxElementBytes, ...this.valueStart });
+        const keyAt = target === T_MEMBER && key !== null ? { ...this.keyStart } : null;
+        const limit = this.maxElementBytes;
+        this.events.push({ type: 'oversize', key, index, keyAt, limit, ...this.valueStart });
       } else {
         // A value inside one chunk is a view of it (valid until the caller reuses that chunk).
         const bytes =
@@ -603,13 +630,15 @@ export class Splitter {
           return;
         }
         if (target === T_ELEMENT) {
-          this.events.push({ type: 'element', key, index: index!, bytes, ...this.valueStart });
+          const members = this.valueMembers;
+          this.events.push({ type: 'element', key, index: index!, bytes, members, ...this.valueStart });
         } else {
           this.events.push({
             type: 'member',
             key,
             keyAt: key === null ? null : { ...this.keyStart },
             bytes,
+            members: this.valueMembers,
             ...this.valueStart,
           });
         }

@@ -2,7 +2,7 @@
 // there are any. Pure and synchronous (no I/O): whole files, JSON Lines documents, stdin and the
 // catalogue's text examples all come through here.
 import type { ParseResult, ParserFinding, PathLocator } from '../parsing/finding.js';
-import { parseJsonText } from '../parsing/json.js';
+import { duplicateKeyFinding, parseJsonText } from '../parsing/json.js';
 import { findJsonSyntaxError, locateJsonPaths } from '../parsing/json-scan.js';
 import { parseJsonLine } from '../parsing/jsonl.js';
 import { LineIndex, positionOfByte } from '../parsing/position.js';
@@ -18,7 +18,11 @@ export type TextParser = (text: string) => ParseResult<PathLocator>;
 /** A JSON Lines document: stream-json's line parser, the scanner only to explain a bad line. */
 export const parseJsonLineText: TextParser = (text) => {
   const parsed = parseJsonLine(text);
-  if (parsed.ok) return { ok: true, value: parsed.value, locate: (paths) => locateJsonPaths(text, paths) };
+  if (parsed.ok) {
+    const duplicate = duplicateKeyFinding(text, parsed.value);
+    if (duplicate) return { ok: false, findings: [duplicate] };
+    return { ok: true, value: parsed.value, locate: (paths) => locateJsonPaths(text, paths) };
+  }
   const found = findJsonSyntaxError(text);
   return {
     ok: false,

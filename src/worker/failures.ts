@@ -7,9 +7,11 @@ import { documentResult, failureResult, findingsReport, type ResultBase } from '
 /** V8 strings top out at 2^29 - 24 UTF-16 units (~512 MiB): larger inputs cannot be parsed whole. */
 export const MAX_WHOLE_BYTES = 2 ** 29 - 24;
 
-function errnoCode(error: unknown): string | null {
+/** A system error code (ENOENT, EACCES, EISDIR...), or a Node one (ERR_FS_FILE_TOO_LARGE, ERR_WORKER_...). */
+function errorCode(error: unknown): { code: string; system: boolean } | null {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^E[A-Z0-9_]+$/.test(code) ? code : null;
+  if (typeof code !== 'string' || !/^E[A-Z0-9_]+$/.test(code)) return null;
+  return { code, system: !code.includes('_') };
 }
 
 /** Turn anything a file check threw into that file's one result. */
@@ -36,10 +38,13 @@ export function failureFor(
     );
     return documentResult(b, report, durationMs);
   }
-  const code = errnoCode(error);
+  const known = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
-  if (code !== null) return failureResult(b, 'error', code, `Cannot read: ${message}`, durationMs);
+  if (known !== null) {
+    const what = known.system ? 'Cannot read' : 'Could not check';
+    return failureResult(b, 'error', known.code, `${what}: ${message}`, durationMs);
+  }
   // Not the document's fault and not the file system's: a bug, reported on this file alone so that the
-  // other files of the batch still get their results.
+  // other files of the batch still get their results. The same code in whole-file and streamed mode.
   return failureResult(b, 'error', 'EINTERNAL', `Internal error while checking: ${message}`, durationMs);
 }

@@ -9,6 +9,13 @@ import { ruleDiagnostic } from '../validation/report.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 export const BOM_RULE = 'mcpdesc.document.bom';
+export const DUPLICATE_KEY_RULE = 'mcpdesc.document.duplicate-key';
+
+const RULE_OF_FINDING: Record<ParserFinding['kind'], string> = {
+  syntax: SYNTAX_RULE,
+  bom: BOM_RULE,
+  'duplicate-key': DUPLICATE_KEY_RULE,
+};
 
 export function engineOptions(options: CheckOptions): EngineOptions {
   return {
@@ -29,8 +36,8 @@ export function findingDiagnostic(
   engine: EngineOptions,
   position: Position | undefined,
 ): LocatedDiagnostic | null {
-  const rule = finding.kind === 'bom' ? BOM_RULE : SYNTAX_RULE;
-  const diagnostic = ruleDiagnostic(rule, safeMessage(finding.message), engine);
+  const rule = RULE_OF_FINDING[finding.kind];
+  const diagnostic = ruleDiagnostic(rule, safeMessage(finding.message), engine, finding.path);
   if (diagnostic === null) return null;
   return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
 }

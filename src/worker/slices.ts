@@ -20,6 +20,7 @@ import {
   type EngineOptions,
 } from '../validation/engine.js';
 import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
+import { type FoundDuplicate, sliceDuplicate } from './duplicate-keys.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -41,6 +42,8 @@ export interface SliceEntry {
   end: number;
   line: number;
   column: number;
+  /** The splitter's count of the element's object members (the duplicate-name check compares it). */
+  members: number;
 }
 
 /** A batch of element slices of one document (plain data + one transferable buffer). */
@@ -65,6 +68,8 @@ export interface SliceResult {
   projections: unknown[][];
   /** The first slice that is not JSON: its position in the file. */
   failure?: { slice: number; message: string; line: number; column: number };
+  /** The first duplicate member name inside a slice (duplicate-keys.ts), placed. */
+  duplicate?: FoundDuplicate & { slice: number };
 }
 
 /** How the pool runs a task; `transferList` holds the batch buffer (pass it to Piscina's `run`). */
@@ -110,6 +115,10 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
       const error = findSliceSyntaxError(text) ?? { offset: 0, message: 'Invalid JSON.' };
       result.failure = { slice: k, message: error.message, ...positionInSlice(base, text, error.offset) };
       return result;
+    }
+    if (result.duplicate === undefined) {
+      const found = sliceDuplicate(text, value, [s.collection, s.index], base, s.members);
+      if (found) result.duplicate = { ...found, slice: k };
     }
     const outcome = checker.check(s.collection, s.index, value);
     if (outcome.diagnostics.length > 0) {
@@ -216,6 +225,7 @@ async function fanOutPass(
     const found = new Map(result.diagnostics);
     for (let k = 0; k < result.checked; k++) {
       const s = item.slices[k]!;
+      if (result.duplicate?.slice === k) d.duplicate(result.duplicate);
       d.outcome(s.collection, s.index, {
         diagnostics: found.get(k) ?? NONE,
         projections: result.projections[k] ?? NONE,
@@ -245,6 +255,7 @@ async function fanOutPass(
       end: used + size,
       line: pos.line,
       column: pos.column,
+      members: e.members,
     });
     used += size;
     if (used >= batchBytes) flush();

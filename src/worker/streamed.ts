@@ -27,6 +27,7 @@ import type {
 import {
   addDiagnostic,
   createDocumentValidator,
+  DEFAULT_ENGINE_OPTIONS,
   type DocumentHeader,
   type DocumentReport,
   type DocumentValidator,
@@ -38,6 +39,9 @@ import { ruleDiagnostic } from '../validation/report.js';
 import { type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
 import { findRule } from '../validation/rules/index.js';
 import { BOM_MESSAGE } from './check-bytes.js';
+import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './duplicate-keys.js';
+import { failureFor } from './failures.js';
+import type { ResultBase } from './results.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -71,10 +75,23 @@ export function engineOptionsOf(options: CheckOptions): EngineOptions {
 }
 
 /**
+ * Where a streamed document's bytes come from: a file path, or (a gzip input) a factory of fresh
+ * decompressed streams, opened once per pass since there is no seeking back in gzip.
+ */
+export type ChunkSource = string | { readonly chunks: () => AsyncIterable<Buffer> };
+
+/**
  * The file's bytes, one reused buffer at a time: each chunk is valid until the next is requested (the
  * splitter copies what it keeps across chunks).
  */
-export async function* readChunks(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): AsyncGenerator<Buffer> {
+export async function* readChunks(
+  path: ChunkSource,
+  chunkBytes = DEFAULT_CHUNK_BYTES,
+): AsyncGenerator<Buffer> {
+  if (typeof path !== 'string') {
+    yield* path.chunks();
+    return;
+  }
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(chunkBytes);
@@ -102,7 +119,7 @@ function parseOrUndefined(bytes: Buffer): unknown {
  * left to the main pass, which reports it at its position.
  */
 export async function readHeader(
-  path: string,
+  path: ChunkSource,
   options: StreamOptions = {},
   limit = Number.POSITIVE_INFINITY,
 ): Promise<DocumentHeader> {
@@ -157,8 +174,17 @@ async function readTail(path: string, size: number, length: number): Promise<Buf
  * pre-pass) and those the tail probe finds in the last `probeBytes`, the tail winning as the later
  * occurrence. The result is speculative: the main pass confirms it (`StreamedDocument.confirmed`).
  */
-export async function guessHeader(path: string, options: StreamOptions = {}): Promise<HeaderGuess> {
+export async function guessHeader(path: ChunkSource, options: StreamOptions = {}): Promise<HeaderGuess> {
   const probe = options.probeBytes ?? DEFAULT_PROBE_BYTES;
+  // A stream has no tail to probe. Real documents declare `mcpdesc` first: a head that does is the guess
+  // (the main pass confirms it); one that does not gets the full pre-pass (a scan, cheaper than a main
+  // pass spent on a wrong guess).
+  if (typeof path !== 'string') {
+    const head = await readHeader(path, options, probe);
+    if (head.rootType !== 'object') return { header: head, speculative: false };
+    if (head.hasMcpdesc) return { header: head, speculative: true };
+    return { header: await readHeader(path, options), speculative: false };
+  }
   const { size } = await stat(path);
   if (size <= 2 * probe) return { header: await readHeader(path, options), speculative: false };
   const head = await readHeader(path, options, probe);
@@ -244,6 +270,9 @@ export class StreamedDocument {
   private bom = false;
   /** How many of the validator's diagnostics have been offered a position. */
   private offered = 0;
+  /** Duplicate member names: once one is found, slices are still parsed (a syntax error wins, as in
+   * whole-file mode) but no longer validated. */
+  private readonly duplicates = new DuplicateWatch();
 
   // What the main pass saw of the header's members, to confirm a speculative header.
   private seenMcpdesc = false;
@@ -297,6 +326,8 @@ export class StreamedDocument {
         this.root = e;
         break;
       case 'collectionStart':
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
+        if (this.duplicates.found) break;
         if (e.key !== null) this.collections.set(e.key, e);
         if (e.key === 'tags') {
           this.tagsSeen = 'array';
@@ -304,9 +335,11 @@ export class StreamedDocument {
         }
         break;
       case 'member': {
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
         const parsed = this.parse(e.bytes, e);
         if (!parsed) return false;
-        if (e.key !== null) {
+        this.duplicates.slice(parsed.text, parsed.value, e.key === null ? [] : [e.key], e, e.members);
+        if (e.key !== null && !this.duplicates.found) {
           if (e.key === 'mcpdesc') {
             this.seenMcpdesc = true;
             this.lastMcpdesc = JSON.stringify(parsed.value);
@@ -320,6 +353,7 @@ export class StreamedDocument {
         break;
       }
       case 'collectionEnd':
+        if (this.duplicates.found) break;
         if (e.key === 'tags' && (!Array.isArray(this.header.tags) || e.length !== this.header.tags.length)) {
           this.tagsMatch = false;
         }
@@ -329,6 +363,8 @@ export class StreamedDocument {
         }
         break;
       case 'oversize': {
+        // Not parsed, but its name is a root name like any other (a repeat of it must still be found).
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
         const path: PathSegment[] = e.key === null ? [] : e.index === null ? [e.key] : [e.key, e.index];
         const what = path.length === 0 ? 'The document' : `The value at /${path.join('/')}`;
         const d = ruleDiagnostic(
@@ -363,6 +399,9 @@ export class StreamedDocument {
   element(e: Extract<SplitEvent, { type: 'element' }>): boolean {
     const parsed = this.parse(e.bytes, e);
     if (!parsed) return false;
+    const path = e.key === null ? [e.index] : [e.key, e.index];
+    this.duplicates.slice(parsed.text, parsed.value, path, e, e.members);
+    if (this.duplicates.found) return true;
     if (e.key === 'tags' && this.speculative && this.tagsMatch) {
       const declared = (this.header.tags as unknown[])[e.index];
       this.tagsMatch = JSON.stringify(parsed.value) === JSON.stringify(declared);
@@ -374,8 +413,14 @@ export class StreamedDocument {
     return true;
   }
 
+  /** A duplicate name a fan-out worker found inside an element (applied in document order). */
+  duplicate(found: FoundDuplicate): void {
+    this.duplicates.record(found);
+  }
+
   /** An element checked elsewhere (fan-out): its diagnostics arrive placed. */
   outcome(collection: CollectionKey, index: number, outcome: ElementOutcome): void {
+    if (this.duplicates.found) return;
     // Worker diagnostics carry their positions; what the main thread adds (document-scoped) does not.
     this.validator.elementOutcome(collection, index, outcome);
     this.placeNew(null, '');
@@ -386,7 +431,7 @@ export class StreamedDocument {
    * header from a full pre-pass). Ask after the last event, before `finish`.
    */
   confirmed(): boolean {
-    if (!this.speculative || this.stopped) return true;
+    if (!this.speculative || this.stopped || this.duplicates.found) return true;
     const h = this.header;
     if (this.seenMcpdesc !== h.hasMcpdesc) return false;
     if (this.seenMcpdesc && this.lastMcpdesc !== JSON.stringify(h.mcpdesc)) return false;
@@ -419,16 +464,19 @@ export class StreamedDocument {
    * The final report. Diagnostics still without a position (document-scoped findings about earlier
    * slices) are placed by one more scan of the file, which decodes only the slices they point into.
    */
-  async finish(path: string): Promise<DocumentReport> {
+  async finish(path: ChunkSource): Promise<DocumentReport> {
     const extras: LocatedDiagnostic[] = [];
     if (this.bom && findRule(BOM_RULE)) {
       const d = ruleDiagnostic(BOM_RULE, BOM_MESSAGE, this.engineOptions);
       if (d) extras.push({ ...d, line: 1, column: 1 });
     }
-    if (this.stopped) {
-      // As in whole-file mode: malformed input is one finding, and nothing else is reported.
+    const duplicate = this.duplicates.found;
+    if (this.stopped || duplicate) {
+      // As in whole-file mode: malformed input (or a repeated name) is one finding, and nothing else is
+      // reported. A syntax error anywhere wins over a duplicate, as JSON.parse fails first.
       const report = validateDocument({}, this.engineOptions, []);
-      if (this.fatal) extras.push(this.fatal);
+      const fatal = this.stopped ? this.fatal : duplicateDiagnostic(duplicate!, this.engineOptions);
+      if (fatal) extras.push(fatal);
       for (const d of extras) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
       return report;
     }
@@ -436,11 +484,13 @@ export class StreamedDocument {
     this.placeNew(null, '');
     const pending = (report.diagnostics as LocatedDiagnostic[]).filter((d) => d.line === undefined);
     if (pending.length > 0) await this.placeByRescan(path, pending);
+    const budget = this.duplicates.budgetDiagnostic(this.engineOptions);
+    if (budget) extras.push(budget);
     for (const d of [...extras, ...this.extras]) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
     return report;
   }
 
-  private async placeByRescan(path: string, pending: LocatedDiagnostic[]): Promise<void> {
+  private async placeByRescan(path: ChunkSource, pending: LocatedDiagnostic[]): Promise<void> {
     const wanted = new Map<string, LocatedDiagnostic[]>();
     for (const d of pending) {
       const key = sliceKey(d.path);
@@ -503,63 +553,61 @@ export function toDocumentResult(
   };
 }
 
-/** A file that could not be checked at all (unreadable, a rule that threw): status 'error'. */
-export function errorOutcome(job: FileJob, error: unknown, started: number): FileOutcome {
-  const err = error as NodeJS.ErrnoException;
-  return {
+/**
+ * A file that could not be checked at all: the same records as whole-file mode (failures.ts), so an
+ * unreadable file is its errno code, a limit is EMAXSIZE, corrupt gzip a syntax finding, and anything
+ * else (a rule that threw) EINTERNAL, whichever mode checked it.
+ */
+export function errorOutcome(
+  job: FileJob,
+  error: unknown,
+  started: number,
+  options: EngineOptions = DEFAULT_ENGINE_OPTIONS,
+): FileOutcome {
+  const b: ResultBase = {
     index: job.index,
-    documents: [
-      {
-        index: job.index,
-        file: job.file,
-        status: 'error',
-        format: 'json',
-        streamed: true,
-        bytes: job.size,
-        mcpdesc: null,
-        errors: 0,
-        warnings: 0,
-        infos: 0,
-        tools: 0,
-        durationMs: performance.now() - started,
-        truncated: false,
-        byRule: {},
-        diagnostics: [],
-        error: { code: err?.code ?? 'E_CHECK', message: String(err?.message ?? error) },
-      },
-    ],
+    file: job.file,
+    format: 'json',
+    gzip: false,
+    streamed: true,
+    bytes: job.size,
   };
+  return { index: job.index, documents: [failureFor(error, b, options, performance.now() - started)] };
 }
 
 /**
  * Check one JSON file by streaming it on this thread: memory is bounded by the largest element
  * (≤ maxElementBytes) plus one read chunk, whatever the file size.
  */
-export async function checkStreamed(job: FileJob, options: StreamCheckOptions): Promise<FileOutcome> {
+export async function checkStreamed(
+  job: FileJob,
+  options: StreamCheckOptions,
+  source: ChunkSource = job.path,
+): Promise<FileOutcome> {
   const started = performance.now();
   try {
-    const guess = await guessHeader(job.path, options);
-    let pass = await mainPass(job, options, guess);
+    const guess = await guessHeader(source, options);
+    let pass = await mainPass(source, options, guess);
     // The guess was wrong (a root `mcpdesc`/`tags` outside the probed ends): once more, with the truth.
     if (pass === null)
-      pass = await mainPass(job, options, {
-        header: await readHeader(job.path, options),
+      pass = await mainPass(source, options, {
+        header: await readHeader(source, options),
         speculative: false,
       });
     if (pass === null) throw new Error('a header from the full pre-pass was not confirmed');
-    const report = await pass.doc.finish(job.path);
+    const report = await pass.doc.finish(source);
     return {
       index: job.index,
       documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
     };
   } catch (error) {
-    return errorOutcome(job, error, started);
+    return errorOutcome(job, error, started, engineOptionsOf(options));
   }
 }
 
 /** Split, parse and check every slice on this thread; null when a speculative header was wrong. */
 async function mainPass(
-  job: FileJob,
+  source: ChunkSource,
   options: StreamCheckOptions,
   guess: HeaderGuess,
 ): Promise<{ doc: StreamedDocument; bytes: number } | null> {
@@ -569,7 +617,7 @@ async function mainPass(
     maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
   });
   let bytes = 0;
-  outer: for await (const chunk of readChunks(job.path, options.chunkBytes)) {
+  outer: for await (const chunk of readChunks(source, options.chunkBytes)) {
     bytes += chunk.length;
     for (const e of splitter.push(chunk)) {
       const ok = e.type === 'element' ? doc.element(e) : doc.event(e);

@@ -1,8 +1,10 @@
 // A JSON or YAML input checked as one document held in memory: read once, decompress if gzip, decode
-// once, parse once. Also the fallback of the streamed path.
+// once, parse once. Also the fallback of the streamed path. Gzip JSON that decompresses beyond
+// --stream-threshold is streamed from the decompressor instead (a 600 KB bomb must not become 1 GB of
+// heap, and a legitimate multi-GB dump must still be checked).
 import { formatFromName, isGzipMagic, sniffFormat } from '../parsing/format.js';
-import { gunzipToBuffer, readWhole } from '../parsing/read.js';
-import type { CheckOptions, FileJob, FileOutcome, InputFormat } from '../types.js';
+import { gunzipChunks, gunzipHead, gunzipToBuffer, readWhole } from '../parsing/read.js';
+import type { CheckOptions, DocumentResult, FileJob, FileOutcome, InputFormat } from '../types.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
@@ -24,6 +26,41 @@ function overLimit(b: ResultBase, size: number, options: CheckOptions, started: 
     `Not checked: the input is ${size} bytes, over ${name} (${limit} bytes).`,
     performance.now() - started,
   );
+}
+
+/**
+ * Decompress a gzip JSON (or not yet known) input: its bytes when they stay within --stream-threshold
+ * (and the whole-file limit), else null once the head shows JSON: the caller streams it.
+ */
+async function gunzipOrStream(
+  source: Buffer | string,
+  format: 'json' | 'yaml' | null,
+  options: CheckOptions,
+): Promise<Buffer | null> {
+  const { limit, name } = wholeLimit(options);
+  if (format === 'yaml' || options.streamThreshold >= limit) return gunzipToBuffer(source, limit, name);
+  const head = await gunzipHead(source, options.streamThreshold, limit, name);
+  if (head.complete) return head.bytes;
+  if (format === 'json' || sniffFormat(head.bytes) === 'json') return null;
+  return gunzipToBuffer(source, limit, name);
+}
+
+/**
+ * Stream a gzip JSON input through the element splitter, decompressing it once per pass (header,
+ * main pass, and a rescan only when findings need placing). Memory: the streamed bound plus zlib's.
+ */
+async function checkGzipStreamed(
+  job: FileJob,
+  source: Buffer | string,
+  b: ResultBase,
+  options: CheckOptions,
+): Promise<DocumentResult> {
+  // Imported here, as in check-file.ts: only inputs over the threshold need the splitter.
+  const { checkStreamed } = await import('./streamed.js');
+  const limit = options.maxFileSize;
+  const outcome = await checkStreamed(job, options, { chunks: () => gunzipChunks(source, limit) });
+  // The size on disk, as for every gzip input.
+  return { ...outcome.documents[0]!, bytes: b.bytes, compression: 'gzip' };
 }
 
 /** Check bytes already in memory (a read file, or stdin). */
@@ -55,7 +92,15 @@ export async function checkWholeFile(
     if (!named.gzip && raw === undefined && job.size > limit)
       return { index: job.index, documents: [overLimit(b, job.size, options, started)] };
     const source = raw ?? job.path;
-    const bytes = named.gzip ? await gunzipToBuffer(source, limit, name) : (raw ?? readWhole(job.path));
+    let bytes: Buffer;
+    if (named.gzip && named.format !== 'jsonl') {
+      const inflated = await gunzipOrStream(source, named.format, options);
+      if (inflated === null)
+        return { index: job.index, documents: [await checkGzipStreamed(job, source, b, options)] };
+      bytes = inflated;
+    } else {
+      bytes = named.gzip ? await gunzipToBuffer(source, limit, name) : (raw ?? readWhole(job.path));
+    }
     // The file may have grown since discovery measured it.
     if (bytes.length > limit)
       return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };
@@ -92,10 +137,14 @@ export async function checkBuffer(
   const b: ResultBase = { index, file, format: declared ?? 'unknown', gzip, bytes: bytes.length };
   try {
     if (declared === 'jsonl') return { index, documents: await checkJsonLines(bytes, gzip, b, options) };
-    const { limit, name } = wholeLimit(options);
+    const { limit } = wholeLimit(options);
     if (!gzip && bytes.length > limit)
       return { index, documents: [overLimit(b, bytes.length, options, started)] };
-    const plain = gzip ? await gunzipToBuffer(bytes, limit, name) : bytes;
+    const plain = gzip ? await gunzipOrStream(bytes, declared ?? null, options) : bytes;
+    if (plain === null) {
+      const job: FileJob = { index, path: file, file, size: bytes.length };
+      return { index, documents: [await checkGzipStreamed(job, bytes, b, options)] };
+    }
     const chosen = declared ?? sniffFormat(plain);
     return { index, documents: [checkInMemory(plain, chosen, b, options, started)] };
   } catch (error) {

@@ -118,7 +118,7 @@ function writeInputs(dir: string): void {
   // Flow collections 100k deep: the YAML parser recurses; its stack overflow must become a finding.
   w('deep.yaml', `mcpdesc: "0.7.0"\ninfo: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`);
   w('dup-keys.yaml', 'mcpdesc: "0.7.0"\nmcpdesc: "9.9.9"\ninfo: {name: s, version: "1"}\n');
-  // Duplicate keys in JSON: the last one counts, in every mode (as JSON.parse does).
+  // Duplicate keys in JSON: refused, at the same place in every mode (parsers differ on which copy wins).
   w('dup-keys.json', GOOD.replace('{"mcpdesc":"0.7.0"', '{"mcpdesc":"0.7.0","mcpdesc":"9.9.9"'));
   w('corrupt.json.gz', Buffer.concat([gzipSync(GOOD).subarray(0, 30), Buffer.from('not gzip any more')]));
   w('lines.jsonl', `${[GOOD, '{"mcpdesc":', GOOD, '', '[1,', GOOD].join('\n')}\n`);
@@ -234,7 +234,12 @@ const JSON_CASES: Case[] = [
     rule: 'mcpdesc.tool.schema-external-ref',
     message: /never fetched/,
   },
-  { file: 'dup-keys.json', status: 'invalid', rule: 'mcpdesc.version.recognized', message: /"9\.9\.9"/ },
+  {
+    file: 'dup-keys.json',
+    status: 'invalid',
+    rule: 'mcpdesc.document.duplicate-key',
+    message: /Member name "mcpdesc" appears again/,
+  },
 ];
 
 function checkCase(r: CliResult, c: Case): void {

@@ -4,6 +4,7 @@
 import type { Rule } from '../rule.js';
 import capabilitiesMembers from './mcpdesc.capabilities.members.js';
 import documentBom from './mcpdesc.document.bom.js';
+import documentDuplicateKey from './mcpdesc.document.duplicate-key.js';
 import documentRootObject from './mcpdesc.document.root-object.js';
 import documentSyntax from './mcpdesc.document.syntax.js';
 import entityTagsReference from './mcpdesc.entity-tags.reference.js';
@@ -39,6 +40,7 @@ export const RULES: readonly Rule[] = [
   // parser rules (findings reported by the parsers through report.ts)
   documentSyntax,
   documentBom,
+  documentDuplicateKey,
   // structural rules
   documentRootObject,
   versionDeclared,

@@ -6,6 +6,7 @@ import { BOOLEAN, OPEN_OBJECT, openObject } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.capabilities.members';
 
@@ -23,14 +24,6 @@ const CAPABILITIES = openObject({
   experimental: OPEN_OBJECT,
 });
 
-const shell = (capabilities: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  capabilities,
-  tools: [{ name: 't' }],
-});
-
 const FRAGMENT = fragmentHandle(ID, 'capabilities');
 
 const rule: StructuralRule = {
@@ -44,21 +37,25 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'the spec example plus tasks and an unknown capability',
-        document: shell({
-          tools: { listChanged: true },
-          resources: { subscribe: true, listChanged: true },
-          prompts: { listChanged: false },
-          completions: {},
-          logging: {},
-          tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-          sampling: { anything: 1 },
+        document: exampleDocument({
+          capabilities: {
+            tools: { listChanged: true },
+            resources: { subscribe: true, listChanged: true },
+            prompts: { listChanged: false },
+            completions: {},
+            logging: {},
+            tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+            sampling: { anything: 1 },
+          },
         }),
       },
     ],
     invalid: [
       {
         description: 'a string flag and a boolean where an object is expected',
-        document: shell({ tools: { listChanged: 'yes' }, logging: true, tasks: { requests: { tools: [] } } }),
+        document: exampleDocument({
+          capabilities: { tools: { listChanged: 'yes' }, logging: true, tasks: { requests: { tools: [] } } },
+        }),
         diagnostics: [
           { pointer: '/capabilities/tools/listChanged', severity: 'error' },
           { pointer: '/capabilities/logging', severity: 'error' },
@@ -67,7 +64,7 @@ const rule: StructuralRule = {
       },
       {
         description: 'capabilities is an array',
-        document: shell([]),
+        document: exampleDocument({ capabilities: [] }),
         diagnostics: [{ pointer: '/capabilities', severity: 'error' }],
       },
     ],

@@ -6,6 +6,7 @@ import type { Rule } from '../rule.js';
 import { levelsSince } from '../rule.js';
 import { quote } from '../schema/errors.js';
 import { entitySubject } from '../schema/visitors.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const SINCE_070: ReadonlySet<string> = new Set(['0.7.0']);
 
@@ -16,13 +17,6 @@ const NOUNS: Readonly<Record<string, string>> = {
   prompts: 'Prompt',
 };
 
-const shell = (tools: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  tools,
-});
-
 const rule: Rule = {
   id: 'mcpdesc.entity-tags.shape',
   description: 'Tags of a tool, resource, resource template or prompt are listed at most once each.',
@@ -32,15 +26,17 @@ const rule: Rule = {
     valid: [
       {
         description: 'distinct tags, including Object.prototype member names',
-        document: shell([{ name: 't', tags: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'] }]),
+        document: exampleDocument({
+          tools: [{ name: 't', tags: ['__proto__', 'constructor', 'toString', 'hasOwnProperty'] }],
+        }),
       },
       {
         description: 'a repeated tag in 0.6.0 (allowed before 0.7.0)',
-        document: { ...shell([{ name: 't', tags: ['a', 'a'] }]), mcpdesc: '0.6.0' },
+        document: exampleDocument({ mcpdesc: '0.6.0', tools: [{ name: 't', tags: ['a', 'a'] }] }),
       },
       {
         description: 'a repeated tag in 0.6.0 under the 0.9.0-rc.3 level column',
-        document: { ...shell([{ name: 't', tags: ['a', 'a'] }]), mcpdesc: '0.6.0' },
+        document: exampleDocument({ mcpdesc: '0.6.0', tools: [{ name: 't', tags: ['a', 'a'] }] }),
         target: '0.9.0-rc.3',
       },
     ],
@@ -48,7 +44,7 @@ const rule: Rule = {
       {
         description: 'a tag repeated on a tool and on a prompt',
         document: {
-          ...shell([{ name: 't', tags: ['__proto__', 'x', '__proto__', 'x', 'x'] }]),
+          ...exampleDocument({ tools: [{ name: 't', tags: ['__proto__', 'x', '__proto__', 'x', 'x'] }] }),
           prompts: [{ name: 'p', tags: ['toString', 'toString'] }],
         },
         diagnostics: [

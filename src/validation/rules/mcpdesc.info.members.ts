@@ -7,6 +7,7 @@ import { closedObject, EMAIL, NON_EMPTY_STRING, OWNED_ELSEWHERE, STRING, URI } f
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.info.members';
 
@@ -28,13 +29,6 @@ const INFO = closedObject(
   ['name', 'version'],
 );
 
-const shell = (info: unknown) => ({
-  mcpdesc: '0.7.0',
-  info,
-  transports: [{ type: 'stdio', command: 'a' }],
-  tools: [{ name: 't' }],
-});
-
 const FRAGMENT = fragmentHandle(ID, 'info');
 
 const rule: StructuralRule = {
@@ -48,30 +42,34 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'every member',
-        document: shell({
-          name: 'chess',
-          version: '2.1.0',
-          title: 'Chess',
-          description: 'd',
-          protocolVersion: '2025-06-18',
-          id: 'urn:mcp:chess',
-          icons: [{ src: 'https://e.example/i.png' }],
-          websiteUrl: 'https://chess.example.com',
-          contact: { name: 'Team', url: 'https://chess.example.com/c', email: 'chess@example.com' },
-          license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+        document: exampleDocument({
+          info: {
+            name: 'chess',
+            version: '2.1.0',
+            title: 'Chess',
+            description: 'd',
+            protocolVersion: '2025-06-18',
+            id: 'urn:mcp:chess',
+            icons: [{ src: 'https://e.example/i.png' }],
+            websiteUrl: 'https://chess.example.com',
+            contact: { name: 'Team', url: 'https://chess.example.com/c', email: 'chess@example.com' },
+            license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+          },
         }),
       },
     ],
     invalid: [
       {
         description: 'empty name, unknown protocol version, bad email, license without name, extra member',
-        document: shell({
-          name: '',
-          version: '1',
-          protocolVersion: '2025-01-01',
-          contact: { email: 'not-an-email' },
-          license: { url: 'https://opensource.org/licenses/MIT' },
-          homepage: 'https://x.example',
+        document: exampleDocument({
+          info: {
+            name: '',
+            version: '1',
+            protocolVersion: '2025-01-01',
+            contact: { email: 'not-an-email' },
+            license: { url: 'https://opensource.org/licenses/MIT' },
+            homepage: 'https://x.example',
+          },
         }),
         diagnostics: [
           { pointer: '/info/homepage', severity: 'error' },
@@ -83,12 +81,12 @@ const rule: StructuralRule = {
       },
       {
         description: 'info is not an object',
-        document: shell('chess'),
+        document: exampleDocument({ info: 'chess' }),
         diagnostics: [{ pointer: '/info', severity: 'error' }],
       },
       {
         description: 'missing version, websiteUrl not a URI',
-        document: shell({ name: 'a', websiteUrl: 'chess example' }),
+        document: exampleDocument({ info: { name: 'a', websiteUrl: 'chess example' } }),
         diagnostics: [
           { pointer: '/info', severity: 'error' },
           { pointer: '/info/websiteUrl', severity: 'error' },

@@ -13,6 +13,7 @@ import {
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.prompt.members';
 
@@ -34,13 +35,6 @@ const PROMPT = closedObject(
   ['name'],
 );
 
-const shell = (prompts: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  prompts,
-});
-
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -55,27 +49,31 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'a prompt with arguments',
-        document: shell([
-          {
-            name: 'analyze_position',
-            title: 'Analyze',
-            description: 'd',
-            arguments: [{ name: 'fen', title: 'FEN', description: 'd', required: true }, { name: 'side' }],
-            icons: [],
-            tags: ['analysis'],
-            deprecated: false,
-            _meta: {},
-          },
-        ]),
+        document: exampleDocument({
+          prompts: [
+            {
+              name: 'analyze_position',
+              title: 'Analyze',
+              description: 'd',
+              arguments: [{ name: 'fen', title: 'FEN', description: 'd', required: true }, { name: 'side' }],
+              icons: [],
+              tags: ['analysis'],
+              deprecated: false,
+              _meta: {},
+            },
+          ],
+        }),
       },
     ],
     invalid: [
       {
         description: 'an argument without name, a string "required", a JSON-Schema-style argument list',
-        document: shell([
-          { name: 'p', arguments: [{ description: 'x' }, { name: 'a', required: 'yes' }] },
-          { name: 'q', arguments: { type: 'object' } },
-        ]),
+        document: exampleDocument({
+          prompts: [
+            { name: 'p', arguments: [{ description: 'x' }, { name: 'a', required: 'yes' }] },
+            { name: 'q', arguments: { type: 'object' } },
+          ],
+        }),
         diagnostics: [
           { pointer: '/prompts/0/arguments/0', severity: 'error' },
           { pointer: '/prompts/0/arguments/1/required', severity: 'error' },

@@ -13,6 +13,7 @@ import {
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.resource-template.members';
 
@@ -32,13 +33,6 @@ const TEMPLATE = closedObject(
   ['uriTemplate', 'name'],
 );
 
-const shell = (resourceTemplates: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  resourceTemplates,
-});
-
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -53,26 +47,28 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'a template with every property',
-        document: shell([
-          {
-            uriTemplate: 'chess://games/{game_id}',
-            name: 'game',
-            title: 'Game',
-            description: 'd',
-            mimeType: 'application/json',
-            annotations: {},
-            icons: [],
-            tags: ['game'],
-            deprecated: false,
-            _meta: {},
-          },
-        ]),
+        document: exampleDocument({
+          resourceTemplates: [
+            {
+              uriTemplate: 'chess://games/{game_id}',
+              name: 'game',
+              title: 'Game',
+              description: 'd',
+              mimeType: 'application/json',
+              annotations: {},
+              icons: [],
+              tags: ['game'],
+              deprecated: false,
+              _meta: {},
+            },
+          ],
+        }),
       },
     ],
     invalid: [
       {
         description: 'uri instead of uriTemplate, and a size (resources only)',
-        document: shell([{ uri: 'chess://games/{id}', name: 'g', size: 3 }]),
+        document: exampleDocument({ resourceTemplates: [{ uri: 'chess://games/{id}', name: 'g', size: 3 }] }),
         diagnostics: [
           { pointer: '/resourceTemplates/0', severity: 'error' },
           { pointer: '/resourceTemplates/0/uri', severity: 'error' },

@@ -14,6 +14,7 @@ import {
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.resource.members';
 
@@ -34,13 +35,6 @@ const RESOURCE = closedObject(
   ['uri', 'name'],
 );
 
-const shell = (resources: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  resources,
-});
-
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -55,27 +49,29 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'a custom URI scheme and every property',
-        document: shell([
-          {
-            uri: 'chess://leaderboard/classical',
-            name: 'classical',
-            title: 'Classical',
-            description: 'd',
-            mimeType: 'application/json',
-            size: 1024,
-            annotations: { audience: ['user'] },
-            icons: [],
-            tags: ['rating'],
-            deprecated: true,
-            _meta: {},
-          },
-        ]),
+        document: exampleDocument({
+          resources: [
+            {
+              uri: 'chess://leaderboard/classical',
+              name: 'classical',
+              title: 'Classical',
+              description: 'd',
+              mimeType: 'application/json',
+              size: 1024,
+              annotations: { audience: ['user'] },
+              icons: [],
+              tags: ['rating'],
+              deprecated: true,
+              _meta: {},
+            },
+          ],
+        }),
       },
     ],
     invalid: [
       {
         description: 'missing uri, a string size, an unknown property',
-        document: shell([{ name: 'r', size: '1 KB', url: 'https://e.example' }]),
+        document: exampleDocument({ resources: [{ name: 'r', size: '1 KB', url: 'https://e.example' }] }),
         diagnostics: [
           { pointer: '/resources/0', severity: 'error' },
           { pointer: '/resources/0/url', severity: 'error' },

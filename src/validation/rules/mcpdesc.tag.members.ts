@@ -9,6 +9,7 @@ import { closedObject, NON_EMPTY_STRING, STRING } from '../schema/blocks.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.tag.members';
 
@@ -27,14 +28,6 @@ function fragments(version: SpecVersion): FragmentSet | null {
   return null;
 }
 
-const shell = (tags: unknown, mcpdesc = '0.7.0') => ({
-  mcpdesc,
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  tools: [{ name: 't', tags: ['__proto__'] }],
-  tags,
-});
-
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -49,29 +42,27 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'names that are also Object.prototype members',
-        document: shell([
-          { name: '__proto__', description: 'd' },
-          { name: 'constructor' },
-          { name: 'toString' },
-        ]),
+        document: exampleDocument({
+          tools: [{ name: 't', tags: ['__proto__'] }],
+          tags: [{ name: '__proto__', description: 'd' }, { name: 'constructor' }, { name: 'toString' }],
+        }),
       },
       {
         description: '0.6.0 nested tags',
-        document: shell(
-          [{ name: 'a', tags: [{ name: 'b', tags: [{ name: 'c' }] }] }, { name: '__proto__' }],
-          '0.6.0',
-        ),
+        document: exampleDocument({
+          mcpdesc: '0.6.0',
+          tools: [{ name: 't', tags: ['__proto__'] }],
+          tags: [{ name: 'a', tags: [{ name: 'b', tags: [{ name: 'c' }] }] }, { name: '__proto__' }],
+        }),
       },
     ],
     invalid: [
       {
         description: 'an empty name, a string tag, nested tags in 0.7.0',
-        document: shell([
-          { name: '' },
-          'analysis',
-          { name: 'a', tags: [{ name: 'b' }] },
-          { name: '__proto__' },
-        ]),
+        document: exampleDocument({
+          tools: [{ name: 't', tags: ['__proto__'] }],
+          tags: [{ name: '' }, 'analysis', { name: 'a', tags: [{ name: 'b' }] }, { name: '__proto__' }],
+        }),
         diagnostics: [
           { pointer: '/tags/0/name', severity: 'error' },
           { pointer: '/tags/1', severity: 'error' },
@@ -80,7 +71,11 @@ const rule: StructuralRule = {
       },
       {
         description: '0.6.0 nested tag without a name',
-        document: shell([{ name: 'a', tags: [{ description: 'd' }] }, { name: '__proto__' }], '0.6.0'),
+        document: exampleDocument({
+          mcpdesc: '0.6.0',
+          tools: [{ name: 't', tags: ['__proto__'] }],
+          tags: [{ name: 'a', tags: [{ description: 'd' }] }, { name: '__proto__' }],
+        }),
         diagnostics: [{ pointer: '/tags/0/tags/0', severity: 'error' }],
       },
     ],

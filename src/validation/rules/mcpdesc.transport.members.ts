@@ -10,6 +10,7 @@ import { jsonType, quote, summarizeErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { transportsKey } from './mcpdesc.root.members.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.transport.members';
 
@@ -41,13 +42,6 @@ function fragments(version: SpecVersion): FragmentSet {
   return { list: { type: 'array', minItems: 1 }, ...branches(version) };
 }
 
-const shell = (transports: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports,
-  tools: [{ name: 't' }],
-});
-
 const LIST = fragmentHandle(ID, 'list');
 const BRANCHES = new Map(TRANSPORT_TYPES.map((type) => [type as string, fragmentHandle(ID, type)]));
 const ALLOWED = TRANSPORT_TYPES.join(', ');
@@ -63,23 +57,27 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'all three types, with transport-level security',
-        document: shell([
-          { type: 'streamable-http', url: 'https://e.example/mcp', security: [] },
-          { type: 'stdio', command: 'srv', args: ['mcp'], env: { DB: '/data' } },
-          { type: 'sse', url: 'https://e.example/sse' },
-        ]),
+        document: exampleDocument({
+          transports: [
+            { type: 'streamable-http', url: 'https://e.example/mcp', security: [] },
+            { type: 'stdio', command: 'srv', args: ['mcp'], env: { DB: '/data' } },
+            { type: 'sse', url: 'https://e.example/sse' },
+          ],
+        }),
       },
     ],
     invalid: [
       {
         description: 'one diagnostic per bad transport, whatever the number of its problems',
-        document: shell([
-          { type: 'stdio', url: 'https://e.example/mcp', args: 'mcp' },
-          { type: 'websocket', url: 'wss://e.example' },
-          { url: 'https://e.example/mcp' },
-          'stdio',
-          { type: 'sse', url: 'https://e.example/sse' },
-        ]),
+        document: exampleDocument({
+          transports: [
+            { type: 'stdio', url: 'https://e.example/mcp', args: 'mcp' },
+            { type: 'websocket', url: 'wss://e.example' },
+            { url: 'https://e.example/mcp' },
+            'stdio',
+            { type: 'sse', url: 'https://e.example/sse' },
+          ],
+        }),
         diagnostics: [
           { pointer: '/transports/0', severity: 'error' },
           { pointer: '/transports/1/type', severity: 'error' },
@@ -89,7 +87,7 @@ const rule: StructuralRule = {
       },
       {
         description: 'an empty list',
-        document: shell([]),
+        document: exampleDocument({ transports: [] }),
         diagnostics: [{ pointer: '/transports', severity: 'error' }],
       },
       {

@@ -1,5 +1,5 @@
-// Building blocks for the semantic rules' catalogue examples: a minimal valid 0.7.0 document that each
-// example extends with the members it is about.
+// Building blocks for the rules' catalogue examples (semantic and structural): a minimal valid 0.7.0
+// document that each example extends with (or overrides by) the members it is about.
 import type { JsonObject } from '../json-schema/values.js';
 
 export function exampleDocument(members: JsonObject = {}): JsonObject {

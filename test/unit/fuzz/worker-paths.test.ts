@@ -16,6 +16,7 @@ import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { Rng } from '../../../corpus/generator/random.js';
 import type { CheckOptions, DocumentResult, FileJob } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
+import { plantDuplicate } from '../../helpers/duplicates.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-fuzz-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -129,6 +130,33 @@ describe('whole-file = streamed, through checkFile', () => {
         const [whole, streamed] = await both(text);
         assert.deepEqual(comparable(streamed), comparable(whole), text.slice(0, 400));
       }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('duplicate member names: whole-file = streamed, through checkFile', () => {
+  it('one planted anywhere: the same single finding, at the same place, in both modes', TIMEOUT, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        documentArb,
+        fc.nat(60),
+        fc.nat(20),
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constantFrom('', ' ', '\n'),
+        async (text, target, pick, copy, space) => {
+          fc.pre(isJson(text));
+          const planted = plantDuplicate(JSON.parse(text), target, pick, copy, space);
+          fc.pre(planted !== null);
+          const [whole, streamed] = await both(planted!.text);
+          assert.deepEqual(comparable(streamed), comparable(whole), planted!.text.slice(0, 400));
+          assert.deepEqual(
+            whole.diagnostics.map((d) => [d.ruleId, d.path]),
+            [['mcpdesc.document.duplicate-key', planted!.path]],
+          );
+          assert.deepEqual([whole.status, whole.tools], ['invalid', 0]);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -8,9 +8,10 @@ import { after, describe, it } from 'node:test';
 import { Piscina } from 'piscina';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { checkHugeFile } from '../../../src/pool/fanout.js';
-import type { CheckOptions, FileJob } from '../../../src/types.js';
+import type { CheckOptions, FileJob, LocatedDiagnostic } from '../../../src/types.js';
 import type { Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
+import { checkText } from '../../../src/worker/check-text.js';
 import { checkSlices, type RunSliceTask, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
 import { FIXTURE_RULES } from './fixture-rules.js';
@@ -103,6 +104,37 @@ describe('fan-out = single-thread streaming', () => {
         comparable(single),
         comparable(await checkStreamed(job, { ...options, probeBytes: 1 << 30 })),
       );
+    }
+  });
+
+  it('stops at a duplicate member name where the single-thread and whole-file checks stop', async () => {
+    const second = text.indexOf('"inputSchema"', text.length / 2);
+    const third = text.indexOf('"inputSchema"', (text.length * 3) / 4);
+    const cases = {
+      // Inside a tool in a middle batch (workers find it), and a later one that must not win.
+      'inside a tool': `${text.slice(0, second)}"x-a":1,"x-a":2,${text.slice(second, third)}"x-b":1,"x-b":2,${text.slice(third)}`,
+      // A root name repeated after the tools: the main thread finds it, after every worker batch.
+      'at the root': `${text.trimEnd().slice(0, -1)},"tools":[]}`,
+      // A syntax error after the duplicate wins, as JSON.parse fails before any name is compared.
+      'then malformed': `${text.slice(0, second)}"x-a":1,"x-a":2,${text.slice(second, third)}{]${text.slice(third)}`,
+    };
+    for (const [label, content] of Object.entries(cases)) {
+      const job = write(content);
+      const options = { ...OPTIONS, chunkBytes: 4096, rules: ALL_RULES };
+      const single = await checkStreamed(job, options);
+      const fanned = await checkHugeFile(job, options, inProcess(ALL_RULES), { batchBytes: 4096 });
+      assert.deepEqual(comparable(fanned), comparable(single), label);
+      const whole = checkText(content, { target: null, ruleLevels: {}, maxDiagnostics: 1000 });
+      const malformed = label === 'then malformed';
+      // Syntax messages are worded by two different scanners; everything else is identical.
+      const shown = (ds: readonly LocatedDiagnostic[]) =>
+        ds.map((d) => (malformed ? [d.ruleId, d.pointer, d.line, d.column] : d));
+      assert.deepEqual(shown(single.documents[0]!.diagnostics), shown(whole.diagnostics), label);
+      assert.equal(whole.diagnostics.length, 1, label);
+      const rule = malformed ? 'mcpdesc.document.syntax' : 'mcpdesc.document.duplicate-key';
+      assert.equal(whole.diagnostics[0]!.ruleId, rule, label);
+      const pointer = { 'inside a tool': /^\/tools\/\d+\/x-a$/, 'at the root': /^\/tools$/ }[label];
+      if (pointer) assert.match(whole.diagnostics[0]!.pointer, pointer, label);
     }
   });
 

@@ -15,6 +15,7 @@ import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
 import { validateDocument } from '../../../src/validation/engine.js';
 import type { Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
+import { checkText } from '../../../src/worker/check-text.js';
 import { checkStreamed, type StreamOptions } from '../../../src/worker/streamed.js';
 import { FIXTURE_RULES } from './fixture-rules.js';
 
@@ -199,13 +200,23 @@ describe('streamed = whole-file: a header guessed from both ends of the file', (
       null,
       1,
     ),
-    'a second mcpdesc in the middle': JSON.stringify(
-      { mcpdesc: '0.7.0', tools: doc.tools, prompts: [] },
-      null,
-      1,
-    ).replace('"prompts": []', '"mcpdesc": "0.5.0", "prompts": []'),
     'no mcpdesc and no tags at all': JSON.stringify({ tools: doc.tools, info: { version: '1' } }, null, 1),
   };
+  it('a second mcpdesc in the middle: the duplicate name stops both modes at the same place', async () => {
+    const text = JSON.stringify({ mcpdesc: '0.7.0', tools: doc.tools, prompts: [] }, null, 1).replace(
+      '"prompts": []',
+      '"mcpdesc": "0.5.0", "prompts": []',
+    );
+    const engine = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
+    const expected = checkText(text, engine).diagnostics;
+    assert.deepEqual(
+      expected.map((d) => [d.ruleId, d.pointer]),
+      [['mcpdesc.document.duplicate-key', '/mcpdesc']],
+    );
+    const got = await streamed(text, 4096, OPTIONS, guessed);
+    assert.deepEqual(got.diagnostics, expected);
+    assert.deepEqual([got.tools, got.mcpdesc, got.status], [0, null, 'invalid']);
+  });
   for (const [name, layout] of Object.entries(layouts)) {
     it(name, async () => {
       await assertSame(layout, [4096], OPTIONS, guessed);

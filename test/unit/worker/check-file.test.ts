@@ -173,13 +173,20 @@ describe('checkFile: hostile values', () => {
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
 
-  it('accepts ±1e400 (parsed as ±Infinity) and duplicate JSON keys (the last wins)', async () => {
-    const r = await one(
-      'huge-numbers.json',
-      '{"mcpdesc":"0.6.0","mcpdesc":"0.7.0","x-a":1e400,"x-b":-1e400}',
-    );
+  it('accepts ±1e400 (parsed as ±Infinity)', async () => {
+    const r = await one('huge-numbers.json', '{"mcpdesc":"0.7.0","x-a":1e400,"x-b":-1e400}');
     assert.ok(!rules(r).includes('mcpdesc.document.syntax'));
     assert.equal(r.mcpdesc, '0.7.0');
+  });
+
+  it('stops at a duplicate JSON key: one finding at its second occurrence, nothing validated', async () => {
+    const r = await one('dup.json', '{"mcpdesc":"0.6.0",\n "tools":[],\n "mcpdesc":"0.7.0"}');
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.ruleId, d.pointer, d.line, d.column]),
+      [['mcpdesc.document.duplicate-key', '/mcpdesc', 3, 2]],
+    );
+    assert.equal(r.status, 'invalid');
+    assert.equal(r.mcpdesc, null);
   });
 
   it('refuses a YAML alias bomb quickly', async () => {

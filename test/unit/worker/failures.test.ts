@@ -1,7 +1,13 @@
+// How a file that cannot be checked is reported: read errors, limits, corrupt gzip, and internal
+// failures, which carry the same code (EINTERNAL) whether the file was checked whole, streamed or fanned out.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { InputLimitError } from '../../../src/parsing/read.js';
+import { levels, type Rule } from '../../../src/validation/rule.js';
 import { failureFor } from '../../../src/worker/failures.js';
+import { checkFanOut } from '../../../src/worker/slices.js';
+import { checkStreamed } from '../../../src/worker/streamed.js';
+import { OPTIONS, TempDir, VALID_TEXT } from './helpers.js';
 
 const base = { index: 3, file: 'x.json', format: 'json' as const, gzip: false, bytes: 10 };
 const engine = { target: null, ruleLevels: {}, maxDiagnostics: 10 };
@@ -32,5 +38,51 @@ describe('failureFor', () => {
     const r = failureFor(new TypeError('boom'), base, engine, 1);
     assert.deepEqual([r.status, r.error?.code], ['error', 'EINTERNAL']);
     assert.match(r.error?.message ?? '', /boom/);
+  });
+});
+
+describe('an internal failure has one code in every mode', () => {
+  const dir = new TempDir();
+  after(() => dir.remove());
+  const throwing: Rule = {
+    id: 'test.throws',
+    description: 'Throws on every root member.',
+    specSection: '1',
+    levels: levels('error'),
+    examples: { valid: [], invalid: [] },
+    create: () => ({
+      member() {
+        throw new TypeError('boom');
+      },
+    }),
+  };
+
+  it('streamed (a rule that throws) and whole-file: EINTERNAL, worded alike', async () => {
+    const job = dir.write('doc.json', VALID_TEXT);
+    const streamed = (await checkStreamed(job, { ...OPTIONS, streamThreshold: 0, rules: [throwing] }))
+      .documents[0]!;
+    const whole = failureFor(new TypeError('boom'), base, engine, 1);
+    assert.deepEqual([streamed.status, streamed.streamed, streamed.file], ['error', true, 'doc.json']);
+    assert.deepEqual(streamed.error, whole.error);
+    assert.deepEqual(whole.error, { code: 'EINTERNAL', message: 'Internal error while checking: boom' });
+  });
+
+  it('fan-out: a slice task that fails without a code is EINTERNAL too', async () => {
+    const job = dir.write('dump.json', VALID_TEXT);
+    const outcome = await checkFanOut(job, { ...OPTIONS, streamThreshold: 0 }, async () => {
+      throw new Error('the worker went away');
+    });
+    assert.equal(outcome.documents[0]!.error?.code, 'EINTERNAL');
+  });
+
+  it('a Node error code is kept, without claiming a read error', () => {
+    const error = Object.assign(new Error('Worker terminated due to reaching memory limit'), {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+    });
+    const r = failureFor(error, base, engine, 1);
+    assert.deepEqual(r.error, {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+      message: 'Could not check: Worker terminated due to reaching memory limit',
+    });
   });
 });

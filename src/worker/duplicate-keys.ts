@@ -1,0 +1,102 @@
+// Duplicate member names in a streamed document, found where whole-file mode finds them (its parser
+// runs parsing/duplicate-keys.ts over the whole text): the root object's names are compared here as
+// the splitter reports them, the inside of each member value and element by the same check on the
+// slice. Slices come in document order, so the first duplicate found is the first in the text, as in
+// whole-file mode; the finding then stops the document the same way.
+import {
+  duplicateKeyMessage,
+  firstDuplicateKey,
+  firstDuplicateKeyCounted,
+} from '../parsing/duplicate-keys.js';
+import { safeMessage } from '../parsing/finding.js';
+import type { SlicePosition } from '../parsing/splitter.js';
+import { positionInSlice } from '../parsing/splitter-locate.js';
+import type { LocatedDiagnostic, PathSegment } from '../types.js';
+import type { EngineOptions } from '../validation/engine.js';
+import { ruleDiagnostic } from '../validation/report.js';
+import { DUPLICATE_KEY_RULE } from './results.js';
+
+/** A duplicate name: the member's path and where its second occurrence's name starts. */
+export interface FoundDuplicate {
+  path: PathSegment[];
+  line: number;
+  column: number;
+}
+
+/**
+ * Root names are kept for the comparison up to this many UTF-16 units, each name charged 64 more for
+ * its Set entry (~200k short names, ~16 MiB). A real document has a dozen root members; without a
+ * bound, a hostile dump of tiny members would grow the set with the file.
+ */
+export const ROOT_NAMES_BUDGET = 16 * 1024 * 1024;
+
+/**
+ * The first duplicate inside one slice: its value is at `path`, its text starts at `base`. `members`:
+ * the splitter's count of the slice's members (then only the value's keys need counting).
+ */
+export function sliceDuplicate(
+  text: string,
+  value: unknown,
+  path: readonly PathSegment[],
+  base: Pick<SlicePosition, 'line' | 'column'>,
+  members?: number,
+): FoundDuplicate | null {
+  const found =
+    members === undefined ? firstDuplicateKey(text, value) : firstDuplicateKeyCounted(text, value, members);
+  if (found === null) return null;
+  return { path: [...path, ...found.path], ...positionInSlice(base, text, found.offset) };
+}
+
+/** The duplicate-key finding, worded and placed as whole-file mode does (null when the rule is off). */
+export function duplicateDiagnostic(found: FoundDuplicate, engine: EngineOptions): LocatedDiagnostic | null {
+  const message = safeMessage(duplicateKeyMessage(found.path));
+  const d = ruleDiagnostic(DUPLICATE_KEY_RULE, message, engine, found.path);
+  return d ? { ...d, line: found.line, column: found.column } : null;
+}
+
+/** One streamed document's duplicate check. */
+export class DuplicateWatch {
+  private readonly rootNames = new Set<string>();
+  private budget = ROOT_NAMES_BUDGET;
+  /** The first duplicate (the document stops being validated once it is set). */
+  found: FoundDuplicate | null = null;
+  /** Where the root names stopped being kept, when they outgrew ROOT_NAMES_BUDGET. */
+  overBudget: Pick<SlicePosition, 'line' | 'column'> | null = null;
+
+  /** A root member's name, at the position of its opening quote. */
+  rootName(name: string, at: Pick<SlicePosition, 'line' | 'column'>): void {
+    if (this.found !== null) return;
+    if (this.rootNames.has(name)) {
+      this.found = { path: [name], line: at.line, column: at.column };
+      return;
+    }
+    if (this.overBudget !== null) return;
+    this.budget -= name.length + 64;
+    if (this.budget < 0) this.overBudget = { line: at.line, column: at.column };
+    else this.rootNames.add(name);
+  }
+
+  /** A parsed member value or element (path: where it sits; members: the splitter's count). */
+  slice(
+    text: string,
+    value: unknown,
+    path: readonly PathSegment[],
+    base: SlicePosition,
+    members: number,
+  ): void {
+    if (this.found === null) this.found = sliceDuplicate(text, value, path, base, members);
+  }
+
+  /** A duplicate found elsewhere (a fan-out worker), in document order. */
+  record(found: FoundDuplicate): void {
+    this.found ??= found;
+  }
+
+  /** The finding that the root names outgrew the budget (the check of later names is incomplete). */
+  budgetDiagnostic(engine: EngineOptions): LocatedDiagnostic | null {
+    if (this.overBudget === null) return null;
+    const message = `The root object has more member names than the streamed duplicate check keeps (${ROOT_NAMES_BUDGET} units of names); names from here on were compared with the names before this point only.`;
+    const d = ruleDiagnostic(DUPLICATE_KEY_RULE, message, engine);
+    return d ? { ...d, line: this.overBudget.line, column: this.overBudget.column } : null;
+  }
+}
