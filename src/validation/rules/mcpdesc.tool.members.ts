@@ -18,6 +18,7 @@ import {
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
+import { exampleDocument } from './semantic-examples.js';
 
 const ID = 'mcpdesc.tool.members';
 
@@ -46,13 +47,6 @@ const TOOL = closedObject(
   ['name'],
 );
 
-const shell = (tools: unknown) => ({
-  mcpdesc: '0.7.0',
-  info: { name: 'a', version: '1' },
-  transports: [{ type: 'stdio', command: 'a' }],
-  tools,
-});
-
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -67,30 +61,34 @@ const rule: StructuralRule = {
     valid: [
       {
         description: 'every property, open annotations',
-        document: shell([
-          {
-            name: 'get_forecast',
-            title: 'Forecast',
-            description: 'd',
-            inputSchema: { type: 'object' },
-            outputSchema: { type: 'object' },
-            annotations: { readOnlyHint: true, futureHint: 'x' },
-            execution: { taskSupport: 'optional' },
-            icons: [{ src: 'https://e.example/i.png' }],
-            tags: ['weather'],
-            deprecated: false,
-            _meta: { 'a/b': 1 },
-          },
-        ]),
+        document: exampleDocument({
+          tools: [
+            {
+              name: 'get_forecast',
+              title: 'Forecast',
+              description: 'd',
+              inputSchema: { type: 'object' },
+              outputSchema: { type: 'object' },
+              annotations: { readOnlyHint: true, futureHint: 'x' },
+              execution: { taskSupport: 'optional' },
+              icons: [{ src: 'https://e.example/i.png' }],
+              tags: ['weather'],
+              deprecated: false,
+              _meta: { 'a/b': 1 },
+            },
+          ],
+        }),
       },
     ],
     invalid: [
       {
         description: 'snake_case input_schema, a null annotations, a string deprecated',
-        document: shell([
-          { name: 'get_forecast', input_schema: { type: 'object' } },
-          { name: 'b', annotations: null, deprecated: 'no' },
-        ]),
+        document: exampleDocument({
+          tools: [
+            { name: 'get_forecast', input_schema: { type: 'object' } },
+            { name: 'b', annotations: null, deprecated: 'no' },
+          ],
+        }),
         diagnostics: [
           { pointer: '/tools/0/input_schema', severity: 'error' },
           { pointer: '/tools/1/annotations', severity: 'error' },
@@ -99,14 +97,16 @@ const rule: StructuralRule = {
       },
       {
         description: 'execution with an unknown member and a bad taskSupport; typed annotation hints',
-        document: shell([
-          {
-            name: 'a',
-            execution: { taskSupport: 'always', timeout: 5 },
-            annotations: { readOnlyHint: 'true' },
-            tags: ['x', 1],
-          },
-        ]),
+        document: exampleDocument({
+          tools: [
+            {
+              name: 'a',
+              execution: { taskSupport: 'always', timeout: 5 },
+              annotations: { readOnlyHint: 'true' },
+              tags: ['x', 1],
+            },
+          ],
+        }),
         diagnostics: [
           { pointer: '/tools/0/annotations/readOnlyHint', severity: 'error' },
           { pointer: '/tools/0/execution/timeout', severity: 'error' },
@@ -116,7 +116,7 @@ const rule: StructuralRule = {
       },
       {
         description: 'missing name, a non-object tool',
-        document: shell([{ description: 'no name' }, 'tool']),
+        document: exampleDocument({ tools: [{ description: 'no name' }, 'tool'] }),
         diagnostics: [
           { pointer: '/tools/0', severity: 'error' },
           { pointer: '/tools/1', severity: 'error' },
