@@ -4,9 +4,23 @@ import { isObject, quote } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
-// `^[A-Za-z0-9_.-]{1,128}$` as a length check plus a search for a bad character: the bounded
-// quantifier made the anchored RegExp cost ~115 ns per name, 3× the search (26k real names).
-const BAD_CHARACTER = /[^A-Za-z0-9_.-]/;
+// `^[A-Za-z0-9_.-]{1,128}$` as a length check plus a scan for the first bad character. A loop, not a
+// RegExp: over the corpus' 26k names the anchored RegExp cost ~115 ns a name, a `[^...]` search still
+// ~150 ns (most of this rule's time), the loop a fraction of it.
+function firstBadCharacter(name: string): number {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const ok =
+      (c >= 0x61 && c <= 0x7a) || // a-z
+      (c >= 0x41 && c <= 0x5a) || // A-Z
+      (c >= 0x30 && c <= 0x39) || // 0-9
+      c === 0x5f || // _
+      c === 0x2e || // .
+      c === 0x2d; // -
+    if (!ok) return i;
+  }
+  return -1;
+}
 
 const rule: Rule = {
   id: 'mcpdesc.tool.name-format',
@@ -42,11 +56,12 @@ const rule: Rule = {
         // Object.prototype has no `name`: a plain read sees only the tool's own property.
         const name = tool.name;
         if (typeof name !== 'string' || name === '') return;
-        if (name.length <= 128 && !BAD_CHARACTER.test(name)) return;
-        const bad = BAD_CHARACTER.exec(name);
+        const bad = firstBadCharacter(name);
+        if (bad === -1 && name.length <= 128) return;
+        // A whole code point, so a bad astral character is quoted as itself, not half a surrogate pair.
         const why =
-          bad !== null
-            ? `it contains ${JSON.stringify(bad[0])} at character ${bad.index + 1}`
+          bad !== -1
+            ? `it contains ${JSON.stringify(String.fromCodePoint(name.codePointAt(bad)!))} at character ${bad + 1}`
             : `it has ${name.length} characters`;
         context.report(
           ['tools', index, 'name'],

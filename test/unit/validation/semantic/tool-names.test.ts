@@ -92,6 +92,13 @@ describe('mcpdesc.tool.name-format', () => {
     );
   });
 
+  it('quotes a character outside the BMP whole, never half a surrogate pair', () => {
+    assert.match(
+      messages(doc({ tools: [tool('get_\u{1F600}')] }), FORMAT)[0]!,
+      /contains "\u{1F600}" at character 5$/u,
+    );
+  });
+
   it('keeps the message short for a huge name', () => {
     const [message] = messages(doc({ tools: [tool('y'.repeat(1_000_000))] }), FORMAT);
     assert.ok(message && message.length < 400, 'message length');
