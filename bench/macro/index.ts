@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { BenchRatio, BenchResult, TimedRun } from '../lib.js';
 import { round, summarize, timed } from '../lib.js';
 
@@ -86,6 +87,39 @@ function idealSingleThreadMs(files: readonly string[]): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/**
+ * The same read + JSON.parse split over one thread per core, started together: what this machine's
+ * cores give a perfectly parallel parse-bound job. The "ideal" above assumes perfect scaling; on a
+ * shared VM the cores may not deliver it, and this figure says how far they do.
+ */
+async function idealParallelMs(files: readonly string[], threads: number): Promise<number> {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const { readFileSync } = require('node:fs');
+    parentPort.once('message', () => {
+      for (const file of workerData) {
+        const bytes = readFileSync(file);
+        try { JSON.parse(bytes.toString('utf8')); } catch {}
+      }
+      parentPort.postMessage('done');
+    });`;
+  const shares = Array.from({ length: threads }, (_, t) => files.filter((_, i) => i % threads === t));
+  const workers = shares.map((share) => new Worker(code, { eval: true, workerData: share }));
+  // Started together once every thread is up, so thread start-up is not timed.
+  await Promise.all(workers.map((w) => new Promise((resolve) => w.once('online', resolve))));
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    workers.map((w) => {
+      const done = new Promise((resolve) => w.once('message', resolve));
+      w.postMessage('go');
+      return done;
+    }),
+  );
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return ms;
+}
+
 async function registry(ctx: Ctx, only: Set<string> | null) {
   const count = ctx.quick ? 2000 : 20_000;
   const runs = ctx.quick ? 2 : 3;
@@ -101,7 +135,11 @@ async function registry(ctx: Ctx, only: Set<string> | null) {
   const one = await repeat(runs, () => ours(['--concurrency', '1', pattern]));
   const idealRuns: number[] = [];
   idealSingleThreadMs(files);
-  for (let i = 0; i < runs; i++) idealRuns.push(idealSingleThreadMs(files) / cpus().length);
+  const singleRuns: number[] = [];
+  for (let i = 0; i < runs; i++) singleRuns.push(idealSingleThreadMs(files));
+  for (const ms of singleRuns) idealRuns.push(ms / cpus().length);
+  const parallelRuns: number[] = [];
+  for (let i = 0; i < runs; i++) parallelRuns.push(await idealParallelMs(files, cpus().length));
 
   const wall = auto.map((r) => r.wallMs);
   ctx.results.push(
@@ -152,6 +190,15 @@ async function registry(ctx: Ctx, only: Set<string> | null) {
     name: 'registry: ideal json-parse wall / our wall',
     value: round(median(idealRuns) / median(wall), 2),
     goal: round(1 / 1.3, 2),
+  });
+  ctx.results.push(
+    summarize('registry: read + json-parse on one thread per core', 'ms', 'lower', parallelRuns),
+  );
+  // Context for the two ratios above, not a goal of ours: how well the cores scale a pure parse.
+  ctx.ratios.push({
+    name: 'registry: machine scaling of read + json-parse (1 thread ÷ all cores)',
+    value: round(median(singleRuns) / median(parallelRuns), 2),
+    goal: null,
   });
   ctx.ratios.push({
     name: 'registry: our speed / own --concurrency 1',
