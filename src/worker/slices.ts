@@ -2,9 +2,8 @@
 // pre-pass and the splitter run there, and element slices are copied into ~1 MB batches, each one pooled
 // SharedArrayBuffer (a table of positions, then the bytes) that a worker reads in place; the worker
 // parses each slice once, runs the element-scoped rules (`createElementChecker`) and returns placed
-// diagnostics plus the small projections the document-scoped rules need. When the pool is saturated
-// (`local`), the main thread checks a batch itself rather than wait. Results are applied strictly in
-// document order, interleaved with the root members parsed here, so the report equals the
+// diagnostics plus the small projections the document-scoped rules need. Results are applied strictly
+// in document order, interleaved with the root members parsed here, so the report equals the
 // single-thread one.
 //
 // Memory (issue #4: ≤ 300 MiB for the whole process): the buffers are a fixed pool, so nothing waits for
@@ -98,13 +97,8 @@ export interface FanOutTuning {
   batchBytes?: number;
   /** Most elements per batch (default 4096; the batch's table takes 48 bytes per element). */
   batchSlices?: number;
-  /** Batches handed to `runTask` and not yet answered (default 4: two per core keeps both busy). */
+  /** Batches dispatched and not yet applied (default 4: two per core keeps both busy). */
   maxInFlight?: number;
-  /**
-   * Check a batch on this thread instead of waiting when `maxInFlight` batches are out (default false).
-   * For a real pool only: with an in-process `runTask` there is nothing to wait for.
-   */
-  local?: boolean;
 }
 
 // Worker side. A worker serves several documents over its life; keep the last few checkers.
@@ -197,7 +191,7 @@ let documentCounter = 0;
 
 /**
  * Check one huge JSON file with its elements parsed and checked by `runTask` (the pool). Memory on this
- * thread: one read chunk and at most `maxInFlight` (twice that with `local`) batches + 1 of buffers.
+ * thread: one read chunk and the buffers of at most `maxInFlight` + 1 batches.
  */
 export async function checkFanOut(
   job: FileJob,
@@ -239,13 +233,9 @@ async function fanOutPass(
   const batchBytes = Math.max(1, tuning.batchBytes ?? 1 << 20);
   const batchSlices = Math.max(1, tuning.batchSlices ?? 4096);
   const maxInFlight = Math.max(1, tuning.maxInFlight ?? 4);
-  const local = tuning.local === true;
-  // Batches in the queue (dispatched or checked here, not yet applied): each holds a pooled buffer.
-  const maxQueued = local ? 2 * maxInFlight : maxInFlight;
   const queue: QueueItem[] = [];
+  /** Batches dispatched and not yet applied: each holds a buffer. */
   let queued = 0;
-  /** Batches the pool has not answered yet. */
-  let pending = 0;
   const free: Batch[] = [];
   const { header } = guess;
   const d = new StreamedDocument(header, options, guess.speculative);
@@ -264,38 +254,16 @@ async function fanOutPass(
       count,
       dataOffset: batch.dataOffset,
     };
-    const item: QueueItem = { kind: 'batch', batch, count, result: null!, settled: false };
+    // A transferred buffer is gone from this thread: keep its table (one row) to apply the result.
+    if (!batch.pooled) batch.table = batch.table.slice(0, count * SLICE_FIELDS);
+    const result = runTask(task, batch.pooled ? [] : [batch.buffer as ArrayBuffer]);
+    const item: QueueItem = { kind: 'batch', batch, count, result, settled: false };
+    // Also handles a rejection until the batch reaches the head of the queue, where it is awaited: an
+    // unhandled one would end the process (Node 20).
     const settle = () => {
       item.settled = true;
     };
-    if (local && pending >= maxInFlight) {
-      // The pool is saturated: this thread has time to spare (it scans ~4x faster than a core parses),
-      // so it checks this batch itself instead of waiting.
-      try {
-        item.result = Promise.resolve(checkSlices(task, options.rules));
-      } catch (error) {
-        item.result = Promise.reject(error);
-      }
-      item.settled = true;
-    } else {
-      pending++;
-      // A transferred buffer is gone from this thread: keep its table (one row) to apply the result.
-      if (!batch.pooled) batch.table = batch.table.slice(0, count * SLICE_FIELDS);
-      item.result = runTask(task, batch.pooled ? [] : [batch.buffer as ArrayBuffer]);
-      item.result.then(
-        () => {
-          pending--;
-          settle();
-        },
-        () => {
-          pending--;
-          settle();
-        },
-      );
-    }
-    // Handled when it reaches the head of the queue; until then a rejection must not count as unhandled
-    // (Node 20 would end the process).
-    item.result.catch(() => {});
+    result.then(settle, settle);
     queue.push(item);
     queued++;
     batch = null;
@@ -369,7 +337,7 @@ async function fanOutPass(
       // Apply what is ready (events, answered batches) at once: it frees buffers and keeps order cheap.
       while (
         queue.length > 0 &&
-        (queued >= maxQueued || queue[0]!.kind === 'event' || (queue[0] as { settled: boolean }).settled)
+        (queued >= maxInFlight || queue[0]!.kind === 'event' || (queue[0] as { settled: boolean }).settled)
       ) {
         await applyHead();
         if (d.failed) return false;
