@@ -184,7 +184,7 @@ function newBatch(dataBytes: number, slices: number, pooled: boolean): Batch {
 const COLLECTION_CODE = new Map<CollectionKey, number>(COLLECTION_KEYS.map((key, code) => [key, code]));
 
 type QueueItem =
-  | { kind: 'batch'; batch: Batch; count: number; result: Promise<SliceResult>; settled: boolean }
+  | { kind: 'batch'; batch: Batch; result: Promise<SliceResult>; settled: boolean }
   | { kind: 'event'; event: SplitEvent };
 
 let documentCounter = 0;
@@ -257,7 +257,7 @@ async function fanOutPass(
     // A transferred buffer is gone from this thread: keep its table (one row) to apply the result.
     if (!batch.pooled) batch.table = batch.table.slice(0, count * SLICE_FIELDS);
     const result = runTask(task, batch.pooled ? [] : [batch.buffer as ArrayBuffer]);
-    const item: QueueItem = { kind: 'batch', batch, count, result, settled: false };
+    const item: QueueItem = { kind: 'batch', batch, result, settled: false };
     // Also handles a rejection until the batch reaches the head of the queue, where it is awaited: an
     // unhandled one would end the process (Node 20).
     const settle = () => {
