@@ -5,11 +5,14 @@
 //   node --max-old-space-size=256 dist/bench/macro/huge-dump.js --size 1GB --mode fanout
 //   node --max-old-space-size=256 dist/bench/macro/huge-dump.js --size 4GB --mode single --keep
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Piscina } from 'piscina';
 import { type DumpManifest, generateDump, manifestPathFor, parseSize } from '../../corpus/generator/dump.js';
-import { checkHugeFile } from '../../src/pool/fanout.js';
+import { workerHeapMb } from '../../src/pool/concurrency.js';
+import { checkHugeFile, type RunSliceTask } from '../../src/pool/fanout.js';
+import { fanOutTuning } from '../../src/pool/fanout-loader.js';
+import { createThreadRunner } from '../../src/pool/runner.js';
 import type { CheckOptions, FileJob } from '../../src/types.js';
 import { checkStreamed } from '../../src/worker/streamed.js';
 
@@ -44,15 +47,16 @@ let outcome: Awaited<ReturnType<typeof checkStreamed>>;
 if (values.mode === 'single') {
   outcome = await checkStreamed(job, options);
 } else {
-  const pool = new Piscina({
-    filename: new URL('../../src/worker/slices.js', import.meta.url).href,
-    minThreads: 2,
-    maxThreads: 2,
+  // The CLI's pool and fan-out settings (worker heap limits, batches in flight), not a bare Piscina.
+  const threads = 2;
+  const runner = await createThreadRunner({
+    threads,
+    maxOldGenerationSizeMb: workerHeapMb(threads, totalmem()),
   });
-  outcome = await checkHugeFile(job, options, (task, transferList) =>
-    pool.run(task, { name: 'checkSlices', transferList }),
-  );
-  await pool.destroy();
+  const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>
+    runner.runNamed('checkSlices', task, transferList)) as RunSliceTask;
+  outcome = await checkHugeFile(job, options, runTask, fanOutTuning(threads));
+  await runner.close();
 }
 const seconds = (performance.now() - started) / 1000;
 const result = outcome.documents[0]!;
@@ -71,6 +75,7 @@ console.log(
     plantedNotReported: missed,
     seconds: +seconds.toFixed(2),
     mbPerSec: +(manifest.bytes / 1e6 / seconds).toFixed(1),
+    // The whole process: worker threads share its address space, so their heaps are in it.
     peakRssMiB: +(process.resourceUsage().maxRSS / 1024).toFixed(0),
     heapLimitMiB: +((await import('node:v8')).getHeapStatistics().heap_size_limit / 2 ** 20).toFixed(0),
   }),

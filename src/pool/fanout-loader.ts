@@ -3,11 +3,21 @@
 // only, so runs of small files do not load the splitter and the element checker at start-up.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import type { PlannedInput } from './batches.js';
-import type { RunSliceTask } from './fanout.js';
+import type { FanOutTuning, RunSliceTask } from './fanout.js';
 import type { TaskRunner } from './runner.js';
 
 interface FanOutModule {
-  checkHugeFile(job: FileJob, options: CheckOptions, runTask: RunSliceTask): Promise<FileOutcome>;
+  checkHugeFile(
+    job: FileJob,
+    options: CheckOptions,
+    runTask: RunSliceTask,
+    tuning?: FanOutTuning,
+  ): Promise<FileOutcome>;
+}
+
+/** Two batches per thread keep every worker fed (in-process, 0 threads: the default of 4). */
+export function fanOutTuning(threads: number): FanOutTuning {
+  return threads === 0 ? {} : { maxInFlight: 2 * threads };
 }
 
 let loaded: Promise<FanOutModule> | null = null;
@@ -28,6 +38,6 @@ export function fanOutHandler(runner: TaskRunner, options: CheckOptions) {
     const fanout = await loadFanOut();
     const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>
       runner.runNamed('checkSlices', task, transferList)) as RunSliceTask;
-    return fanout.checkHugeFile(input.job, options, runTask);
+    return fanout.checkHugeFile(input.job, options, runTask, fanOutTuning(runner.threads));
   };
 }

@@ -14,7 +14,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const streamed = new URL('../../src/worker/streamed.js', import.meta.url).href;
 const fanout = new URL('../../src/pool/fanout.js', import.meta.url).href;
-const slices = new URL('../../src/worker/slices.js', import.meta.url).href;
+const loader = new URL('../../src/pool/fanout-loader.js', import.meta.url).href;
+const runner = new URL('../../src/pool/runner.js', import.meta.url).href;
 
 const SCRIPT = `
 const [file, mode] = process.argv.slice(1);
@@ -22,11 +23,14 @@ const options = { target: null, ruleLevels: {}, maxDiagnosticsPerFile: 1000, str
 const job = { index: 0, path: file, file, size: 0 };
 let outcome;
 if (mode === 'fanout') {
-  const { Piscina } = await import('piscina');
+  // The CLI's pool (worker heap limits) and fan-out settings.
   const { checkHugeFile } = await import(${JSON.stringify(fanout)});
-  const pool = new Piscina({ filename: ${JSON.stringify(slices)}, minThreads: 2, maxThreads: 2 });
-  outcome = await checkHugeFile(job, options, (task, transferList) => pool.run(task, { name: 'checkSlices', transferList }));
-  await pool.destroy();
+  const { fanOutTuning } = await import(${JSON.stringify(loader)});
+  const { createThreadRunner } = await import(${JSON.stringify(runner)});
+  const pool = await createThreadRunner({ threads: 2, maxOldGenerationSizeMb: 512 });
+  const runTask = (task, transferList) => pool.runNamed('checkSlices', task, transferList);
+  outcome = await checkHugeFile(job, options, runTask, fanOutTuning(2));
+  await pool.close();
 } else {
   const { checkStreamed } = await import(${JSON.stringify(streamed)});
   outcome = await checkStreamed(job, options);

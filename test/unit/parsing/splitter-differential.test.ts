@@ -27,7 +27,9 @@ async function streamJson(input: Buffer, sizes: number | number[]): Promise<Verd
     const pipeline = chain([
       Readable.from(chunks(input, sizes)),
       parser(),
-      pick({ filter: 'tools' }),
+      // The root member named exactly `tools`. A string filter matches the joined path by prefix, so it
+      // also picked a member named "tools." (fast-check seed 2137965309 inserted the dot).
+      pick({ filter: (stack: unknown[]) => stack.length === 1 && stack[0] === 'tools' }),
       streamArray(),
     ]);
     for await (const item of pipeline as AsyncIterable<{ value: unknown }>) tools.push(item.value);
