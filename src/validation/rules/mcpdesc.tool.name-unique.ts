@@ -1,6 +1,8 @@
 // Tool names identify tools in tools/call; a repeated name makes all but one unreachable. Seven real
 // servers in the corpus repeat names. Document-scoped: workers project each tool to its name, and one
-// Map here sees every name once, so 50k tools with one name cost 50k lookups, not 50k² comparisons.
+// index here sees every name once, so 50k tools with one name cost 50k lookups, not 50k² comparisons.
+// The index is compact past a few thousand names (first-index.ts): a 4 GB dump has 3.6M tool names.
+import { FirstIndex } from '../first-index.js';
 import { isObject, quote } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
@@ -45,16 +47,13 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    const first = new Map<string, number>();
+    const first = new FirstIndex();
     return {
       element(collection, index, name) {
         // The empty name is mcpdesc.tool.name-nonempty's finding; do not also call it a duplicate.
         if (collection !== 'tools' || typeof name !== 'string' || name === '') return;
-        const seen = first.get(name);
-        if (seen === undefined) {
-          first.set(name, index);
-          return;
-        }
+        const seen = first.firstOrAdd(name, index);
+        if (seen === -1) return;
         context.report(
           ['tools', index, 'name'],
           `"name" ${quote(name)} is already used by /tools/${seen}/name; expected a name unique among the document's tools`,
