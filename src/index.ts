@@ -12,6 +12,7 @@ import {
   workerHeapMb,
 } from './pool/concurrency.js';
 import { fanOutHandler, fansOut } from './pool/fanout-loader.js';
+import { DEFAULT_LINE_RANGES } from './pool/line-ranges.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
 import type { CheckOptions, DocumentResult, Level, Target } from './types.js';
@@ -69,7 +70,7 @@ export async function* validate(
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => ({
     job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) },
     ...(f.error ? { error: f.error } : {}),
-    ...(!f.error && fansOut(f.file, f.size, streamThreshold) ? { huge: true } : {}),
+    ...(!f.error && fansOut(f.file, f.size, streamThreshold, DEFAULT_LINE_RANGES) ? { huge: true } : {}),
   });
   // As in the CLI: small runs are planned exactly, larger ones stat sizes lazily alongside the work.
   const exact = files.length <= 1024;
@@ -108,7 +109,7 @@ export async function* validate(
       runner,
       checkOptions,
       maxInFlight: Math.max(2, threads * 4),
-      huge: fanOutHandler(runner, checkOptions),
+      huge: fanOutHandler(runner, checkOptions, DEFAULT_LINE_RANGES, options.signal),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     for await (const outcome of outcomes) yield* outcome.documents;
