@@ -40,7 +40,7 @@ export function fansOut(
   streamThreshold: number,
   lineRanges: LineRangeTuning | null = null,
 ): boolean {
-  if (lineRanges !== null && splitsIntoRanges(file, size, lineRanges)) return true;
+  if (splitsIntoRanges(file, size, lineRanges)) return true;
   return size > streamThreshold && /\.json$/i.test(file);
 }
 

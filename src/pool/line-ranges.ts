@@ -26,8 +26,8 @@ export const DEFAULT_LINE_RANGES: LineRangeTuning = {
   rangeBytes: 1024 * 1024,
 };
 
-export function splitsIntoRanges(file: string, size: number, tuning: LineRangeTuning): boolean {
-  return size > tuning.thresholdBytes && /\.(jsonl|ndjson)$/i.test(file);
+export function splitsIntoRanges(file: string, size: number, tuning: LineRangeTuning | null): boolean {
+  return tuning !== null && size > tuning.thresholdBytes && /\.(jsonl|ndjson)$/i.test(file);
 }
 
 export interface ByteRange {
