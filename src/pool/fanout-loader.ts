@@ -58,8 +58,9 @@ export function fanOutHandler(
     if (lineRanges !== null && splitsIntoRanges(input.job.file, input.job.size, lineRanges)) {
       if (runner.threads === 0) return null;
       const runTask = ((task: LineRangeTask) => runner.runNamed('checkLineRange', task)) as RunRangeTask;
-      // Two ranges per thread: one running, one queued, so no thread waits for the main thread.
-      return checkLineRanges(input.job, options, runTask, lineRanges, 2 * runner.threads, signal);
+      // Four ranges per thread: a range slower than the rest (a long line) holds back only the
+      // reporting of those after it, not the threads (a range's result is a few KB of records).
+      return checkLineRanges(input.job, options, runTask, lineRanges, 4 * runner.threads, signal);
     }
     const fanout = await loadFanOut();
     const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>
