@@ -56,6 +56,19 @@ function placeDocument(doc: DocumentResult, before: number): DocumentResult {
 }
 
 /**
+ * A file's failure record placed on `line` with no bytes, its fields in the order the worker builds a
+ * record with a line (after `byRule`, src/worker/results.ts), as the `json` report prints them.
+ */
+function onLine(failure: DocumentResult, line: number): DocumentResult {
+  const placed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(failure)) {
+    placed[key] = key === 'bytes' ? 0 : value;
+    if (key === 'byRule') placed.line = line;
+  }
+  return placed as unknown as DocumentResult;
+}
+
+/**
  * Check `job` range by range, at most `maxInFlight` ranges queued or running at once (results wait
  * in that window until the ranges before them are in). A task that rejects (a crashed worker) rejects
  * the whole file, as a failed batch of this one file would.
@@ -92,9 +105,7 @@ export async function checkLineRanges(
       // As the single-worker path: the records read so far, then the failure on the line after the
       // last one (or, with none, the file's one record).
       const last = documents[documents.length - 1];
-      documents.push(
-        last === undefined ? result.failure : { ...result.failure, bytes: 0, line: (last.line ?? 0) + 1 },
-      );
+      documents.push(last === undefined ? result.failure : onLine(result.failure, (last.line ?? 0) + 1));
       return { index: job.index, documents };
     }
     before += result.newlines;

@@ -6,6 +6,7 @@ import { checkLineRanges, type RunRangeTask } from '../../../src/pool/line-range
 import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
 import { checkLineRange } from '../../../src/worker/json-lines.js';
+import { failureResult, jobBase } from '../../../src/worker/results.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
@@ -78,5 +79,14 @@ describe('checkLineRanges', () => {
       [failure.status, failure.error?.code, failure.bytes, failure.line],
       ['error', 'ENOENT', 0, before.at(-1)!.line! + 1],
     );
+    // Field order as the single-worker path builds it (the json report prints records as they are).
+    const reference = failureResult(
+      { ...jobBase(job, 'jsonl', false), bytes: 0, line: 1 },
+      'error',
+      'E',
+      'm',
+      0,
+    );
+    assert.deepEqual(Object.keys(failure), Object.keys(reference));
   });
 });
