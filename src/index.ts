@@ -12,6 +12,7 @@ import {
   workerHeapMb,
 } from './pool/concurrency.js';
 import { fanOutHandler, fansOut } from './pool/fanout-loader.js';
+import { byteRanges, DEFAULT_LINE_RANGES, splitsIntoRanges } from './pool/line-ranges.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
 import type { CheckOptions, DocumentResult, Level, Target } from './types.js';
@@ -69,7 +70,7 @@ export async function* validate(
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => ({
     job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) },
     ...(f.error ? { error: f.error } : {}),
-    ...(!f.error && fansOut(f.file, f.size, streamThreshold) ? { huge: true } : {}),
+    ...(!f.error && fansOut(f.file, f.size, streamThreshold, DEFAULT_LINE_RANGES) ? { huge: true } : {}),
   });
   // As in the CLI: small runs are planned exactly, larger ones stat sizes lazily alongside the work.
   const exact = files.length <= 1024;
@@ -81,6 +82,12 @@ export async function* validate(
     plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
     plan.fannedOutFiles = planned.filter((i) => i.huge).length;
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
+    const ranged = planned.filter((i) => splitsIntoRanges(i.job.file, i.job.size, DEFAULT_LINE_RANGES));
+    plan.rangedBytes = ranged.reduce((n, i) => n + i.job.size, 0);
+    plan.rangeTasks = ranged.reduce(
+      (n, i) => n + byteRanges(i.job.size, DEFAULT_LINE_RANGES.rangeBytes).length,
+      0,
+    );
     inputs = planned;
   } else {
     inputs = (async function* () {
@@ -108,7 +115,7 @@ export async function* validate(
       runner,
       checkOptions,
       maxInFlight: Math.max(2, threads * 4),
-      huge: fanOutHandler(runner, checkOptions),
+      huge: fanOutHandler(runner, checkOptions, DEFAULT_LINE_RANGES, options.signal),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     for await (const outcome of outcomes) yield* outcome.documents;

@@ -10,6 +10,12 @@ import { fillSizes, withSizes } from '../discovery/sizes.js';
 import type { PlannedInput } from '../pool/batches.js';
 import { resolveConcurrency, type WorkPlan, workerHeapMb } from '../pool/concurrency.js';
 import { fanOutHandler, fansOut } from '../pool/fanout-loader.js';
+import {
+  byteRanges,
+  DEFAULT_LINE_RANGES,
+  type LineRangeTuning,
+  splitsIntoRanges,
+} from '../pool/line-ranges.js';
 import { runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
@@ -247,12 +253,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // With --cache every input is planned exactly too: the hit check below reads every cached file
   // anyway, next to which a stat per file is small.
   const exact = files.length <= EXACT_PLAN_FILES || cache !== null;
+  // Large plain JSON Lines files are split into byte ranges over the pool, except with --cache (which
+  // keeps the single-worker path: its key is a hash of the whole file, taken where it is read).
+  const lineRanges = cache === null ? lineRangeTuning(io.env) : null;
   if (exact) await fillSizes(files);
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
     const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) } };
     if (f.error) input.error = f.error;
     if (f.stdin) input.stdin = true;
-    if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold)) input.huge = true;
+    if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold, lineRanges))
+      input.huge = true;
     return input;
   };
   const inputs = exact ? files.map(toPlanned) : lazyInputs(files, toPlanned);
@@ -268,6 +278,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
     plan.fannedOutFiles = planned.filter((i) => i.huge).length;
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
+    const ranged = planned.filter((i) => i.huge && splitsIntoRanges(i.job.file, i.job.size, lineRanges));
+    plan.rangedBytes = ranged.reduce((n, i) => n + i.job.size, 0);
+    plan.rangeTasks = ranged.reduce((n, i) => n + byteRanges(i.job.size, lineRanges!.rangeBytes).length, 0);
   }
   const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
 
@@ -409,7 +422,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
             // In-process there is no dispatch cost to amortise; small batches let an interrupt land quickly.
             ...(threads === 0 ? { batchLimits: IN_PROCESS_BATCH } : {}),
             local,
-            huge: fanOutHandler(runner, checkOptions),
+            huge: fanOutHandler(runner, checkOptions, lineRanges, controller.signal),
             signal: controller.signal,
           })
         : null;
@@ -536,6 +549,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   if (stdoutClosed) io.stdout.on('error', () => undefined);
   // The summary already went out; a report that could not be put in place still fails the run.
   return (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+}
+
+/**
+ * Test hook (docs/cli.md): MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES=N splits plain JSON Lines files
+ * larger than N bytes into ranges of N bytes, so tests cut small files at many places.
+ */
+function lineRangeTuning(env: NodeJS.ProcessEnv): LineRangeTuning {
+  const raw = env.MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES;
+  const n = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? { thresholdBytes: n, rangeBytes: n } : DEFAULT_LINE_RANGES;
 }
 
 /** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */

@@ -27,6 +27,14 @@ function isBlank(bytes: Buffer): boolean {
   return true;
 }
 
+/** One line's parts (without its '\n') as a JsonLine; null when it is blank (and not oversize). */
+function endLine(parts: Buffer[], size: number, line: number, maxLineBytes: number): JsonLine | null {
+  const oversize = size > maxLineBytes;
+  let bytes = oversize ? Buffer.alloc(0) : parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+  if (!oversize && bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, -1);
+  return oversize || !isBlank(bytes) ? { line, bytes, size, oversize } : null;
+}
+
 /**
  * Cut a byte stream into non-blank lines. Memory stays bounded by the longest line kept: a line longer
  * than `maxLineBytes` is counted, not buffered.
@@ -39,10 +47,7 @@ export async function* splitLines(
   let size = 0;
   let line = 1;
   const finish = (): JsonLine | null => {
-    const oversize = size > maxLineBytes;
-    let bytes = oversize ? Buffer.alloc(0) : parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
-    if (!oversize && bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, -1);
-    const result = oversize || !isBlank(bytes) ? { line, bytes, size, oversize } : null;
+    const result = endLine(parts, size, line, maxLineBytes);
     parts = [];
     size = 0;
     return result;
@@ -67,6 +72,100 @@ export async function* splitLines(
     const done = finish();
     if (done) yield done;
   }
+}
+
+/** Reads up to `buffer.length` bytes of the file at `position` into `buffer`; 0 at the end of the file. */
+export type ReadAt = (buffer: Buffer, position: number) => number;
+
+/** Reads of a range go on past its end in pieces of at most this size, to finish its last line. */
+export const RANGE_TAIL_READ = 64 * 1024;
+/** Reads of the range itself are at most this large (a huge range is still read piece by piece). */
+const RANGE_MAX_READ = 4 * 1024 * 1024;
+
+/**
+ * The lines of a file that START inside the byte range [start, end), so that ranges cut anywhere
+ * (even inside a line, a CRLF or a multi-byte character) give every line of the file exactly once:
+ * the partial line at `start` belongs to the range before (skipped unless `start` is 0 or the byte
+ * before it is '\n'), and the range's last line is read on past `end` to its '\n' (or the end of
+ * the file). A range that lies inside one long line gives no line.
+ *
+ * Each non-blank (or oversize) line is passed to `onLine` with its line number RELATIVE to the range:
+ * 1 + the number of '\n' bytes in [start, line start). Returns the number of '\n' bytes in
+ * [start, end), so the caller gets absolute numbers by adding the newlines of all earlier ranges
+ * (the count of '\n' in [0, start)): ranges need not know what came before them.
+ * `end` may be Infinity (the last range: to the end of the file, however long it has become).
+ */
+export function linesInRange(
+  read: ReadAt,
+  start: number,
+  end: number,
+  maxLineBytes: number,
+  onLine: (line: JsonLine) => void,
+  tailRead = RANGE_TAIL_READ,
+): number {
+  let pos = start;
+  let newlines = 0;
+  let line = 1;
+  // Collecting a line (true) or skipping the partial line that started before `start` (false).
+  let collecting = start === 0;
+  if (!collecting) {
+    const before = Buffer.alloc(1);
+    collecting = read(before, start - 1) === 1 && before[0] === 0x0a;
+  }
+  let parts: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    // A line that starts at or after `end` belongs to the next range; so does the rest of a skipped one.
+    if (pos >= end && (collecting ? size === 0 : true)) return newlines;
+    const want = Math.min(Math.max(end - pos, tailRead), RANGE_MAX_READ);
+    const chunk = Buffer.allocUnsafe(want);
+    const got = read(chunk, pos);
+    if (got <= 0) break;
+    let i = 0;
+    while (i < got) {
+      if (!collecting) {
+        // Only '\n' inside the range count here; a skipped line that runs past `end` ends the range.
+        const limit = Math.min(got, end - pos);
+        const nl = chunk.subarray(0, limit).indexOf(0x0a, i);
+        if (nl === -1) {
+          if (limit < got) return newlines;
+          i = got;
+          break;
+        }
+        newlines++;
+        line++;
+        collecting = true;
+        i = nl + 1;
+        if (pos + i >= end) return newlines;
+        continue;
+      }
+      if (size === 0 && pos + i >= end) return newlines;
+      const nl = chunk.indexOf(0x0a, i);
+      const stop = nl === -1 || nl >= got ? got : nl;
+      if (stop > i) {
+        size += stop - i;
+        if (size <= maxLineBytes) parts.push(chunk.subarray(i, stop));
+      }
+      if (stop === got) {
+        i = got;
+        break;
+      }
+      if (pos + nl < end) newlines++;
+      const done = endLine(parts, size, line, maxLineBytes);
+      parts = [];
+      size = 0;
+      if (done) onLine(done);
+      line++;
+      i = nl + 1;
+    }
+    pos += got;
+  }
+  // End of file: the last line has no '\n'.
+  if (collecting && size > 0) {
+    const done = endLine(parts, size, line, maxLineBytes);
+    if (done) onLine(done);
+  }
+  return newlines;
 }
 
 /** The marker `jsonlParser` puts in place of a line that did not parse. */

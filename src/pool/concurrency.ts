@@ -21,6 +21,12 @@ export interface WorkPlan {
   /** Files above --stream-threshold that fan out over the pool, slice by slice (~1 MiB), and their bytes. */
   fannedOutFiles?: number;
   fannedOutBytes?: number;
+  /**
+   * Of the fanned-out files, the JSON Lines ones split into byte ranges (src/pool/line-ranges.ts): their
+   * bytes, and how many range tasks they make (their range size need not be a batch's).
+   */
+  rangedBytes?: number;
+  rangeTasks?: number;
 }
 
 /**
@@ -32,7 +38,8 @@ export function taskCount(plan: WorkPlan): number {
   const wholeFiles = plan.files - (plan.fannedOutFiles ?? 0);
   const wholeBytes = (plan.bytes ?? 0) - fanned;
   const byLimits = Math.max(Math.ceil(wholeFiles / BATCH_FILES), Math.ceil(wholeBytes / BATCH_BYTES));
-  return Math.max(1, Math.min(wholeFiles, byLimits) + Math.ceil(fanned / BATCH_BYTES));
+  const sliced = Math.ceil((fanned - (plan.rangedBytes ?? 0)) / BATCH_BYTES);
+  return Math.max(1, Math.min(wholeFiles, byLimits) + sliced + (plan.rangeTasks ?? 0));
 }
 
 /**

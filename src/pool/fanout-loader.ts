@@ -2,8 +2,10 @@
 // element slices over the pool's workers (worker export `checkSlices`). Imported on the first huge file
 // only, so runs of small files do not load the splitter and the element checker at start-up.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+import type { LineRangeTask } from '../worker/json-lines.js';
 import type { PlannedInput } from './batches.js';
 import type { FanOutTuning, RunSliceTask } from './fanout.js';
+import { checkLineRanges, type LineRangeTuning, type RunRangeTask, splitsIntoRanges } from './line-ranges.js';
 import type { TaskRunner } from './runner.js';
 
 interface FanOutModule {
@@ -27,14 +29,39 @@ export function loadFanOut(): Promise<FanOutModule> {
   return loaded;
 }
 
-/** Only JSON can be split into element slices; YAML, JSON Lines and gzip go whole to a worker. */
-export function fansOut(file: string, size: number, streamThreshold: number): boolean {
+/**
+ * JSON above the stream threshold is split into element slices; plain JSON Lines above the line-range
+ * threshold into byte ranges (when `lineRanges` is given: not with --cache, see line-ranges.ts). YAML
+ * and gzip go whole to a worker.
+ */
+export function fansOut(
+  file: string,
+  size: number,
+  streamThreshold: number,
+  lineRanges: LineRangeTuning | null = null,
+): boolean {
+  if (splitsIntoRanges(file, size, lineRanges)) return true;
   return size > streamThreshold && /\.json$/i.test(file);
 }
 
-/** The pipeline's `huge` handler: fan the file out over `runner`. */
-export function fanOutHandler(runner: TaskRunner, options: CheckOptions) {
+/**
+ * The pipeline's `huge` handler: fan the file out over `runner`. A JSON Lines file is checked range
+ * by range over the threads, or (in-process: no thread to share with) whole, as a batch of one.
+ */
+export function fanOutHandler(
+  runner: TaskRunner,
+  options: CheckOptions,
+  lineRanges: LineRangeTuning | null = null,
+  signal?: AbortSignal,
+) {
   return async (input: PlannedInput): Promise<FileOutcome | null> => {
+    if (lineRanges !== null && splitsIntoRanges(input.job.file, input.job.size, lineRanges)) {
+      if (runner.threads === 0) return null;
+      const runTask = ((task: LineRangeTask) => runner.runNamed('checkLineRange', task)) as RunRangeTask;
+      // Four ranges per thread: a range slower than the rest (a long line) holds back only the
+      // reporting of those after it, not the threads (a range's result is a few KB of records).
+      return checkLineRanges(input.job, options, runTask, lineRanges, 4 * runner.threads, signal);
+    }
     const fanout = await loadFanOut();
     const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>
       runner.runNamed('checkSlices', task, transferList)) as RunSliceTask;

@@ -3,6 +3,11 @@
 // It never imports the pool, the CLI or the reporters.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
+import {
+  checkLineRange as checkLineRangeOf,
+  type LineRangeResult,
+  type LineRangeTask,
+} from './json-lines.js';
 import type { SliceResult, SliceTask } from './slices.js';
 
 export interface WorkerTask {
@@ -25,4 +30,9 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
 export async function checkSlices(task: SliceTask): Promise<SliceResult> {
   const slices = await import('./slices.js');
   return slices.checkSlices(task);
+}
+
+/** One byte range of a large plain JSON Lines file (src/pool/line-ranges.ts). */
+export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
+  return checkLineRangeOf(task);
 }

@@ -1,12 +1,26 @@
 // A JSON Lines input: one DocumentResult per non-blank line, read as a stream (gzip or not), so a
 // multi-GB registry dump holds only one line at a time. `--max-file-size` applies to each line, and to
 // the decompressed total of a gzip input.
-import { loadJsonLineParser, splitLines } from '../parsing/jsonl.js';
+//
+// A large plain JSON Lines file checked with worker threads is instead cut into byte ranges that the
+// pool checks in parallel (checkLineRange below, src/pool/line-ranges.ts); gzip input (which cannot
+// be entered mid-stream), in-process runs and `--cache` runs (which hash the whole file in one
+// worker) keep this single-worker path.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { type JsonLine, linesInRange, loadJsonLineParser, splitLines } from '../parsing/jsonl.js';
 import { streamFile } from '../parsing/read.js';
-import type { CheckOptions, DocumentResult } from '../types.js';
+import type { CheckOptions, DocumentResult, FileJob } from '../types.js';
+import type { EngineOptions } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
-import { documentResult, engineOptions, failureResult, findingsReport, type ResultBase } from './results.js';
+import {
+  documentResult,
+  engineOptions,
+  failureResult,
+  findingsReport,
+  jobBase,
+  type ResultBase,
+} from './results.js';
 
 export async function checkJsonLines(
   source: string | Buffer,
@@ -29,14 +43,7 @@ export async function checkJsonLines(
       async (bytes) => {
         for await (const line of splitLines(bytes, limit)) {
           lastLine = line.line;
-          const b: ResultBase = { ...fileBase, bytes: line.size, line: line.line };
-          if (line.oversize) {
-            const message = `Not checked: the line is ${line.size} bytes, over --max-file-size (${limit} bytes).`;
-            documents.push(failureResult(b, 'skipped', 'EMAXSIZE', message, performance.now() - started));
-          } else {
-            const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
-            documents.push(documentResult(b, report, performance.now() - started));
-          }
+          documents.push(lineDocument(line, fileBase, engine, limit, started));
           started = performance.now();
         }
       },
@@ -49,13 +56,100 @@ export async function checkJsonLines(
     documents.push(failureFor(error, b, engine, performance.now() - started));
     return documents;
   }
-  if (documents.length === 0) {
-    const report = findingsReport(
-      [{ kind: 'syntax', message: 'The JSON Lines input holds no document (no non-blank line).' }],
-      engine,
-      () => ({ line: 1, column: 1 }),
-    );
-    documents.push(documentResult(fileBase, report, performance.now() - started));
-  }
+  if (documents.length === 0) documents.push(noDocument(fileBase, engine, started));
   return documents;
+}
+
+/** One line's record: checked, or skipped when it is over the per-line limit. */
+function lineDocument(
+  line: JsonLine,
+  fileBase: ResultBase,
+  engine: EngineOptions,
+  limit: number,
+  started: number,
+): DocumentResult {
+  const b: ResultBase = { ...fileBase, bytes: line.size, line: line.line };
+  if (line.oversize) {
+    const message = `Not checked: the line is ${line.size} bytes, over --max-file-size (${limit} bytes).`;
+    return failureResult(b, 'skipped', 'EMAXSIZE', message, performance.now() - started);
+  }
+  const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
+  return documentResult(b, report, performance.now() - started);
+}
+
+/** The one record of an input with no non-blank line. */
+function noDocument(fileBase: ResultBase, engine: EngineOptions, started: number): DocumentResult {
+  const report = findingsReport(
+    [{ kind: 'syntax', message: 'The JSON Lines input holds no document (no non-blank line).' }],
+    engine,
+    () => ({ line: 1, column: 1 }),
+  );
+  return documentResult(fileBase, report, performance.now() - started);
+}
+
+/** A byte range of a plain JSON Lines file, checked on its own (src/pool/line-ranges.ts). */
+export interface LineRangeTask {
+  job: FileJob;
+  options: CheckOptions;
+  start: number;
+  /** Infinity for the file's last range: it reads to the end of the file, however long it now is. */
+  end: number;
+  /** Reads past `end` (to finish the last line) in pieces of this size. */
+  tailRead?: number;
+}
+
+/**
+ * The records of the lines that start inside the range, with `line` (and every diagnostic's line)
+ * relative to it: the main thread adds the newlines of the ranges before (see linesInRange).
+ */
+export interface LineRangeResult {
+  documents: DocumentResult[];
+  /** '\n' bytes in [start, end). */
+  newlines: number;
+  /** Reading failed after `documents`: the file's failure record (the main thread places it). */
+  failure?: DocumentResult;
+  /** The last range: the record the file gets if no range found a document. */
+  empty?: DocumentResult;
+}
+
+/**
+ * Check one range of a large plain JSON Lines file, so the lines of one file spread over the pool.
+ * Each line gets exactly the record the single-worker path (checkJsonLines) gives it.
+ */
+export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
+  await loadJsonLineParser();
+  const { job, options } = task;
+  const engine = engineOptions(options);
+  const limit = Math.min(options.maxFileSize, MAX_WHOLE_BYTES);
+  const fileBase = jobBase(job, 'jsonl', false);
+  const documents: DocumentResult[] = [];
+  let started = performance.now();
+  let fd: number | null = null;
+  let newlines: number;
+  try {
+    fd = openSync(job.path, 'r');
+    const handle = fd;
+    newlines = linesInRange(
+      (buffer, position) => readSync(handle, buffer, 0, buffer.length, position),
+      task.start,
+      task.end,
+      limit,
+      (line) => {
+        documents.push(lineDocument(line, fileBase, engine, limit, started));
+        started = performance.now();
+      },
+      task.tailRead,
+    );
+  } catch (error) {
+    return {
+      documents,
+      newlines: 0,
+      failure: failureFor(error, fileBase, engine, performance.now() - started),
+    };
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+  const result: LineRangeResult = { documents, newlines };
+  if (task.end === Number.POSITIVE_INFINITY) result.empty = noDocument(fileBase, engine, started);
+  return result;
 }

@@ -53,6 +53,20 @@ describe('resolveConcurrency', () => {
     assert.equal(taskCount({ files: 5, bytes: 3 * BATCH_BYTES }), 3);
     assert.equal(taskCount({ files: 2, bytes: 3 * BATCH_BYTES }), 2);
   });
+
+  it('counts a JSON Lines file split into byte ranges by its range tasks', () => {
+    // One 8 KB file cut into 9 test-sized ranges, next to one sliced JSON file of 2 MiB.
+    const plan = {
+      files: 2,
+      bytes: 8000 + 2 * BATCH_BYTES,
+      fannedOutFiles: 2,
+      fannedOutBytes: 8000 + 2 * BATCH_BYTES,
+      rangedBytes: 8000,
+      rangeTasks: 9,
+    };
+    assert.equal(taskCount(plan), 11);
+    assert.equal(resolveConcurrency(4, plan, 2), 4);
+  });
 });
 
 describe('workerHeapMb', () => {

@@ -1,0 +1,114 @@
+// A large plain JSON Lines file is cut into byte ranges checked over the pool (src/pool/line-ranges.ts).
+// With a tiny range size (test hook MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES) a generated file is cut at
+// hundreds of places, and the NDJSON report of `--concurrency 2` must equal that of `--concurrency 0`
+// (the single-path reader) record for record: same lines, same diagnostics with the same line numbers,
+// same order, same summary and exit code. Only timings and the run record's own fields may differ.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { type CliResult, runCli } from '../helpers/run-cli.js';
+import { rng, validDocument } from '../helpers/small-corpus.js';
+import { TempDir } from '../unit/worker/helpers.js';
+
+const RANGE = 997;
+const TIMEOUT = { timeout: 120_000 };
+
+/** Records without what legitimately differs between two runs (timings, the run record's argv...). */
+function comparable(r: CliResult): unknown[] {
+  return r.records
+    .filter((rec) => rec.type !== 'run')
+    .map((rec) => {
+      const { durationMs: _d, wallMs: _w, throughput: _t, peakRssBytes: _p, ...rest } = rec;
+      return rest;
+    });
+}
+
+function buildFile(): { text: string; boundaryLine: number; longLine: number } {
+  const random = rng(7);
+  const lines: string[] = [];
+  let offset = 0;
+  let boundaryLine = -1;
+  let longLine = -1;
+  const push = (line: string, eol = '\n') => {
+    lines.push(line + eol);
+    offset += Buffer.byteLength(line + eol);
+  };
+  for (let n = 0; n < 3000; n++) {
+    const pick = random();
+    if (n === 1500) {
+      // Pad so that the next line starts exactly on a range boundary.
+      const pad = (RANGE - ((offset + 1) % RANGE)) % RANGE;
+      push(' '.repeat(pad));
+      assert.equal(offset % RANGE, 0);
+      boundaryLine = lines.length + 1;
+      push(JSON.stringify({ mcpdesc: '0.7.0', info: { name: 'at-boundary' } }));
+      continue;
+    }
+    if (n === 2000) {
+      // One document ~12 ranges long.
+      const doc = validDocument(n, random) as { tools: unknown[] };
+      while (JSON.stringify(doc).length < RANGE * 12) doc.tools.push({ name: `t${doc.tools.length}` });
+      longLine = lines.length + 1;
+      push(JSON.stringify(doc));
+      continue;
+    }
+    if (n === 2500) {
+      // Over --max-file-size (per line): a skipped record.
+      push(JSON.stringify({ mcpdesc: '0.7.0', pad: 'x'.repeat(30_000) }));
+      continue;
+    }
+    if (pick < 0.06) push('');
+    else if (pick < 0.09) push('   \t ');
+    else if (pick < 0.11) push('{"mcpdesc": "0.7.0", "info": {');
+    else if (pick < 0.2) push(JSON.stringify(validDocument(n, random)), '\r\n');
+    else if (pick < 0.3) push(JSON.stringify({ mcpdesc: '0.7.0', tools: [{ name: 'bad name!' }] }));
+    else if (pick < 0.32) push(`\uFEFF${JSON.stringify(validDocument(n, random))}`);
+    else push(JSON.stringify(validDocument(n, random)));
+  }
+  // No final newline: the last line ends at the end of the file.
+  lines.push(JSON.stringify(validDocument(9999, random)));
+  return { text: lines.join(''), boundaryLine, longLine };
+}
+
+describe('a large JSON Lines file over the pool (byte ranges)', () => {
+  const tmp = new TempDir();
+  const cwd = tmp.path;
+  let built: ReturnType<typeof buildFile>;
+  before(() => {
+    built = buildFile();
+    writeFileSync(join(cwd, 'dump.jsonl'), built.text);
+    writeFileSync(join(cwd, 'blank.ndjson'), '\n  \r\n\t\n'.repeat(1000));
+  });
+  after(() => tmp.remove());
+
+  const env = { MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES: String(RANGE) };
+  const run = (concurrency: string, ...files: string[]) =>
+    runCli(['--format', 'ndjson', '--concurrency', concurrency, '--max-file-size', '20000', ...files], {
+      cwd,
+      env,
+    });
+
+  it('--concurrency 2 reports exactly what the single-worker path reports', TIMEOUT, async () => {
+    const [split, single] = [await run('2', 'dump.jsonl'), await run('0', 'dump.jsonl')];
+    assert.equal(split.code, single.code, split.stderr);
+    assert.equal(split.code, 1, split.stderr);
+    // Two threads for one file: only a file split into ranges counts as more than one task.
+    assert.equal(split.records[0]!.concurrency, 2);
+    const files = single.records.filter((r) => r.type === 'file');
+    assert.ok(files.length > 2500, `${files.length} document records`);
+    const line = (n: number) => files.find((r) => r.line === n);
+    assert.equal(line(built.boundaryLine)?.status, 'invalid');
+    assert.equal(line(built.longLine)?.status, 'valid');
+    assert.ok(files.some((r) => r.status === 'skipped'));
+    assert.ok(single.records.some((r) => r.type === 'diagnostic' && (r.line as number) > 1000));
+    assert.deepEqual(comparable(split), comparable(single));
+  });
+
+  it('a file of blank lines only: the one syntax record either way', TIMEOUT, async () => {
+    const [split, single] = [await run('2', 'blank.ndjson'), await run('0', 'blank.ndjson')];
+    assert.equal(split.records[0]!.concurrency, 2);
+    assert.deepEqual(comparable(split), comparable(single));
+    assert.equal(single.records.filter((r) => r.type === 'file').length, 1);
+  });
+});

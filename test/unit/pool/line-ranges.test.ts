@@ -1,0 +1,92 @@
+// checkLineRanges with the real range checker in-process: the same records as the single-worker path,
+// a bounded window, and read failures placed as that path places them.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { checkLineRanges, type RunRangeTask } from '../../../src/pool/line-ranges.js';
+import type { DocumentResult } from '../../../src/types.js';
+import { checkFile } from '../../../src/worker/check-file.js';
+import { checkLineRange } from '../../../src/worker/json-lines.js';
+import { failureResult, jobBase } from '../../../src/worker/results.js';
+import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
+
+const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
+
+function text(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    if (i % 7 === 0) lines.push('');
+    else if (i % 11 === 0) lines.push('{"mcpdesc": "0.7.0",');
+    else if (i % 13 === 0) lines.push(`${JSON.stringify({ ...VALID, tools: [{ name: 'bad name' }] })}\r`);
+    else lines.push(JSON.stringify({ ...VALID, info: { name: `s${i}`, version: '1.0.0' } }));
+  }
+  return lines.join('\n');
+}
+
+describe('checkLineRanges', () => {
+  const tmp = new TempDir();
+  after(() => tmp.remove());
+
+  it('gives the single-worker records, with no more than maxInFlight ranges outstanding', async () => {
+    const job = tmp.write('dump.jsonl', text());
+    const single = await checkFile(job, OPTIONS);
+    let outstanding = 0;
+    let most = 0;
+    const runTask: RunRangeTask = async (task) => {
+      outstanding++;
+      most = Math.max(most, outstanding);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      try {
+        return await checkLineRange(task);
+      } finally {
+        outstanding--;
+      }
+    };
+    const split = await checkLineRanges(job, OPTIONS, runTask, { thresholdBytes: 0, rangeBytes: 501 }, 3);
+    assert.ok(single.documents.length > 300);
+    assert.deepEqual(strip(split.documents), strip(single.documents));
+    assert.equal(most, 3);
+  });
+
+  it('an unreadable file: its one error record, as the single-worker path gives it', async () => {
+    const job = { ...tmp.job('gone.jsonl'), size: 10_000 };
+    const single = await checkFile(job, OPTIONS);
+    const split = await checkLineRanges(
+      job,
+      OPTIONS,
+      checkLineRange,
+      { thresholdBytes: 0, rangeBytes: 999 },
+      4,
+    );
+    assert.equal(single.documents[0]!.error?.code, 'ENOENT');
+    assert.deepEqual(strip(split.documents), strip(single.documents));
+  });
+
+  it('a read failure in a later range: the records before it, then the failure on the next line', async () => {
+    const job = tmp.write('fails.jsonl', text());
+    const gone = tmp.job('missing.jsonl').path;
+    // Ranges from byte 5,000 on cannot be read (as if the disk failed there).
+    const runTask: RunRangeTask = (task) =>
+      checkLineRange(task.start >= 5000 ? { ...task, job: { ...task.job, path: gone } } : task);
+    const split = await checkLineRanges(job, OPTIONS, runTask, { thresholdBytes: 0, rangeBytes: 1000 }, 2);
+    const single = await checkFile(job, OPTIONS);
+    // The lines that start before byte 5,000 (the text is ASCII: characters are bytes).
+    const lines = text().split('\n');
+    const startOf = (line: number) => (line === 1 ? 0 : lines.slice(0, line - 1).join('\n').length + 1);
+    const before = single.documents.filter((d) => startOf(d.line!) < 5000);
+    const failure = split.documents.at(-1)!;
+    assert.deepEqual(strip(split.documents.slice(0, -1)), strip(before));
+    assert.deepEqual(
+      [failure.status, failure.error?.code, failure.bytes, failure.line],
+      ['error', 'ENOENT', 0, before.at(-1)!.line! + 1],
+    );
+    // Field order as the single-worker path builds it (the json report prints records as they are).
+    const reference = failureResult(
+      { ...jobBase(job, 'jsonl', false), bytes: 0, line: 1 },
+      'error',
+      'E',
+      'm',
+      0,
+    );
+    assert.deepEqual(Object.keys(failure), Object.keys(reference));
+  });
+});
