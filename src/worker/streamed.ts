@@ -41,7 +41,7 @@ import { findRule } from '../validation/rules/index.js';
 import { BOM_MESSAGE } from './check-bytes.js';
 import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './duplicate-keys.js';
 import { failureFor } from './failures.js';
-import type { ResultBase } from './results.js';
+import { engineOptions, type ResultBase } from './results.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -65,14 +65,6 @@ export type StreamCheckOptions = CheckOptions & StreamOptions;
 
 const DEFAULT_CHUNK_BYTES = 1 << 20;
 const DEFAULT_PROBE_BYTES = 4 << 20;
-
-export function engineOptionsOf(options: CheckOptions): EngineOptions {
-  return {
-    target: options.target,
-    ruleLevels: options.ruleLevels,
-    maxDiagnostics: options.maxDiagnosticsPerFile,
-  };
-}
 
 /**
  * Where a streamed document's bytes come from: a file path, or (a gzip input) a factory of fresh
@@ -287,7 +279,7 @@ export class StreamedDocument {
     /** The header is a guess (`guessHeader`): record what the header members really are. */
     readonly speculative = false,
   ) {
-    this.engineOptions = engineOptionsOf(options);
+    this.engineOptions = engineOptions(options);
     this.validator = createDocumentValidator(header, this.engineOptions, options.rules);
   }
 
@@ -601,7 +593,7 @@ export async function checkStreamed(
       documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
     };
   } catch (error) {
-    return errorOutcome(job, error, started, engineOptionsOf(options));
+    return errorOutcome(job, error, started, engineOptions(options));
   }
 }
 
