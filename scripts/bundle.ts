@@ -18,8 +18,10 @@ const distSrc = join(dirname(fileURLToPath(import.meta.url)), '../src');
 const outdir = join(distSrc, 'bundle');
 
 /** Packages loaded at run time by path or by another package (piscina's own worker), or lazily. */
-const EXTERNAL = ['piscina', 'ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', 'yaml'];
-EXTERNAL.push('stream-json', 'stream-json/*', 'stream-chain', 'stream-chain/*');
+const EXTERNAL = ['piscina', 'ajv', 'ajv-formats', 'yaml', 'stream-json', 'stream-chain'].flatMap((p) => [
+  p,
+  `${p}/*`,
+]);
 
 const originalUrls: Plugin = {
   name: 'original-import-meta-url',

@@ -16,6 +16,7 @@
 // while it scans anyway, so only the value's keys are counted (`countKeys`, ~1/3 of the full count).
 import type { PathSegment } from '../types.js';
 import { excerpt } from './finding.js';
+import { isWs, stringEnd } from './json-lexical.js';
 
 export interface DuplicateKey {
   /** The member's path (the object's path plus the repeated name). */
@@ -70,20 +71,6 @@ export function mayHaveDuplicateKeys(text: string, value: unknown): boolean {
     }
   }
   return budget !== 0;
-}
-
-const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-/** Offset just after the string whose opening quote is at `i` (valid JSON assumed). */
-function stringEnd(text: string, i: number): number {
-  let j = text.indexOf('"', i + 1);
-  while (j !== -1) {
-    let backslashes = 0;
-    while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return j + 1;
-    j = text.indexOf('"', j + 1);
-  }
-  return text.length;
 }
 
 interface Frame {

@@ -3,6 +3,7 @@
 // offset), and `locateJsonPaths` only for documents that have diagnostics. Both keep their own stack
 // (no recursion), so a 100k-deep document cannot overflow the call stack.
 import type { PathSegment } from '../types.js';
+import { isWs, skipWs, stringEnd } from './json-lexical.js';
 
 export interface JsonSyntaxError {
   /** UTF-16 offset in the text. */
@@ -18,14 +19,6 @@ const ARRAY = 2;
 const VALUE = 0;
 const KEY = 1;
 const AFTER = 2;
-
-const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-function skipWs(text: string, i: number): number {
-  const n = text.length;
-  while (i < n && isWs(text.charCodeAt(i))) i++;
-  return i;
-}
 
 /** A character as it may appear in a message: quoted, with control characters escaped. */
 function show(text: string, i: number): string {
@@ -186,18 +179,6 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
       }
     }
   }
-}
-
-/** Offset just after the string starting at `i` (assumes valid JSON). */
-function stringEnd(text: string, i: number): number {
-  let j = text.indexOf('"', i + 1);
-  while (j !== -1) {
-    let backslashes = 0;
-    while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return j + 1;
-    j = text.indexOf('"', j + 1);
-  }
-  return text.length;
 }
 
 /** Offset just after the value starting at `i` (assumes valid JSON; iterative). */

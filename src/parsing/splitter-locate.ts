@@ -5,14 +5,8 @@
 // object member is placed at its key, an array element where its value starts. Columns are UTF-16
 // code units, 1-based.
 import type { PathSegment } from '../types.js';
+import { isWs, skipWs } from './json-lexical.js';
 import type { SlicePosition } from './splitter.js';
-
-const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-function skipWs(text: string, i: number): number {
-  while (i < text.length && isWs(text.charCodeAt(i))) i++;
-  return i;
-}
 
 /** Offset after the string starting at `i` (a quote), or text.length if unterminated. */
 function skipString(text: string, i: number): number {

@@ -8,14 +8,11 @@
 // What the probe finds is a guess (a root `tags` may also sit in the middle of the file): the caller
 // checks it against the members the main pass actually sees and starts over with a full pre-pass when
 // they differ.
+import { isWs } from './json-lexical.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const NL = 0x0a;
-
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
 
 /** Offset after the string whose opening quote is at `i`, or -1 if it does not end. */
 function skipString(bytes: Buffer, i: number): number {
