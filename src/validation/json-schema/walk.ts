@@ -82,8 +82,8 @@ interface Resource {
   /** Absolute URI without fragment. */
   base: string;
   root: unknown;
-  anchors: Set<string>;
-  dynamicAnchors: Set<string>;
+  /** `$anchor`s and `$dynamicAnchor`s (one namespace for lookups); null until the first one. */
+  anchors: Set<string> | null;
 }
 
 interface PendingRef {
@@ -161,6 +161,15 @@ function isNonNegativeInteger(value: unknown): boolean {
 
 function isUniqueStrings(value: unknown, allowed: ReadonlySet<string> | null, minItems: number): boolean {
   if (!Array.isArray(value) || value.length < minItems) return false;
+  // `required` and `type` lists are short: comparing pairs is cheaper than building a Set for them.
+  if (value.length <= 8) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== 'string' || (allowed !== null && !allowed.has(item))) return false;
+      for (let j = 0; j < i; j++) if (value[j] === item) return false;
+    }
+    return true;
+  }
   const seen = new Set<string>();
   for (const item of value) {
     if (typeof item !== 'string' || (allowed !== null && !allowed.has(item)) || seen.has(item)) return false;
@@ -263,24 +272,40 @@ function keywordValid(key: string, value: unknown): boolean {
   }
 }
 
-const analyses = new WeakMap<object, SchemaAnalysis>();
+/**
+ * The last few analyses, by schema identity. The rules that need a tool's walk (meta-schema guard,
+ * local and external references) run one after another on the same element, so a handful of entries
+ * serve them all: a tool has at most two schemas. A WeakMap over every schema of every document did
+ * the same job at a higher price: its entries are ephemerons, which each scavenge of a worker's young
+ * generation must trace, and inserting one per schema cost more than the walk it saved.
+ */
+const RECENT = 4;
+const recentSchemas: Array<object | null> = new Array(RECENT).fill(null);
+const recentAnalyses: Array<SchemaAnalysis | null> = new Array(RECENT).fill(null);
+let nextRecent = 0;
 
 /**
- * Walk a schema once and report its reference problems. Memoized per schema object, so the several
- * rules that need the walk (local refs, external refs, meta-schema depth guard) share one pass.
+ * Walk a schema once and report its reference problems. The rules that need the walk of the same
+ * schema share one pass (see RECENT); `dialect` must be the schema's own (`dialectOf`), so it is a
+ * function of the schema and not part of the key.
  */
 export function analyzeSchema(schema: object, dialect: Dialect): SchemaAnalysis {
-  const cached = analyses.get(schema);
-  if (cached) return cached;
+  for (let i = 0; i < RECENT; i++) {
+    if (recentSchemas[i] === schema) return recentAnalyses[i]!;
+  }
   const analysis = walk(schema, dialect);
-  analyses.set(schema, analysis);
+  recentSchemas[nextRecent] = schema;
+  recentAnalyses[nextRecent] = analysis;
+  nextRecent = (nextRecent + 1) % RECENT;
   return analysis;
 }
 
 /** The state of one walk. */
 interface Walk {
   readonly dialect: Dialect;
-  readonly resources: Map<string, Resource>;
+  /** By base URI: the root's, and (created at the first one) every embedded `$id`'s. */
+  readonly root: Resource;
+  embedded: Map<string, Resource> | null;
   readonly refs: PendingRef[];
   /** The keywords and names from the root to the node being visited (copied only for a `$ref`). */
   readonly path: SchemaPath;
@@ -294,15 +319,13 @@ function walk(schema: object, dialect: Dialect): SchemaAnalysis {
     typeof rootId === 'string'
       ? (resolveUri(stripFragment(rootId), PLACEHOLDER_BASE) ?? PLACEHOLDER_BASE)
       : PLACEHOLDER_BASE;
-  const rootResource: Resource = {
-    base: rootBase,
-    root: schema,
-    anchors: new Set(),
-    dynamicAnchors: new Set(),
-  };
+  // Sets and maps are created only when a schema declares anchors or embedded resources: most
+  // schemas have neither, and a walk runs for every tool schema of every document.
+  const rootResource: Resource = { base: rootBase, root: schema, anchors: null };
   const state: Walk = {
     dialect,
-    resources: new Map([[rootBase, rootResource]]),
+    root: rootResource,
+    embedded: null,
     refs: [],
     path: [],
     tooDeep: false,
@@ -311,7 +334,8 @@ function walk(schema: object, dialect: Dialect): SchemaAnalysis {
   visit(state, schema, 0, rootResource);
   if (state.tooDeep) return { tooDeep: true, fastValid: false, unresolved: [], external: [] };
 
-  const { resources, refs } = state;
+  const { refs } = state;
+  if (refs.length === 0) return { tooDeep: false, fastValid: state.fastValid, unresolved: [], external: [] };
   const unresolved: UnresolvedRef[] = [];
   const external: RefSite[] = [];
   for (const ref of refs) {
@@ -328,7 +352,8 @@ function walk(schema: object, dialect: Dialect): SchemaAnalysis {
         continue;
       }
       const hash = absolute.indexOf('#');
-      target = resources.get(hash === -1 ? absolute : absolute.slice(0, hash));
+      const base = hash === -1 ? absolute : absolute.slice(0, hash);
+      target = base === state.root.base ? state.root : state.embedded?.get(base);
       fragment = hash === -1 ? '' : absolute.slice(hash + 1);
       if (!target) {
         external.push(site);
@@ -397,27 +422,28 @@ function visit(state: Walk, node: unknown, depth: number, inherited: Resource): 
   let resource = inherited;
   if (typeof id === 'string' && depth > 0) {
     if (id.startsWith('#')) {
-      if (state.dialect === 'draft-07') resource.anchors.add(id.slice(1));
+      if (state.dialect === 'draft-07') addAnchor(resource, id.slice(1));
     } else {
       const base = resolveUri(stripFragment(id), resource.base);
       if (base !== null) {
-        resource = { base, root: obj, anchors: new Set(), dynamicAnchors: new Set() };
-        if (!state.resources.has(base)) state.resources.set(base, resource);
+        resource = { base, root: obj, anchors: null };
+        // The first resource with a base wins, the root's included (as a lookup table built in
+        // document order would have it).
+        if (base !== state.root.base) {
+          state.embedded ??= new Map();
+          if (!state.embedded.has(base)) state.embedded.set(base, resource);
+        }
       }
     }
   }
-  if (typeof anchor === 'string') resource.anchors.add(anchor);
-  if (typeof dynamicAnchor === 'string') {
-    resource.anchors.add(dynamicAnchor);
-    resource.dynamicAnchors.add(dynamicAnchor);
-  }
+  if (typeof anchor === 'string') addAnchor(resource, anchor);
+  if (typeof dynamicAnchor === 'string') addAnchor(resource, dynamicAnchor);
   if (ownRefs !== null) {
     for (const { keyword, value } of ownRefs) {
       state.refs.push({ path: [...state.path, keyword], keyword, value, resource });
     }
   }
   if (!nested) return;
-
   const path = state.path;
   const below = depth + 1;
   for (const key in obj) {
@@ -450,23 +476,32 @@ function visit(state: Walk, node: unknown, depth: number, inherited: Resource): 
   }
 }
 
+function addAnchor(resource: Resource, name: string): void {
+  resource.anchors ??= new Set();
+  resource.anchors.add(name);
+}
+
 /** Null when `fragment` names something in `resource`, else why not. */
 function resolveFragment(resource: Resource, fragment: string, keyword: RefKeyword): string | null {
   if (fragment === '') return null;
   if (!fragment.startsWith('/')) {
-    if (resource.anchors.has(fragment)) return null;
+    if (resource.anchors?.has(fragment)) return null;
     const kind = keyword === '$dynamicRef' ? '$dynamicAnchor or $anchor' : 'anchor';
     return `names no ${kind} ${quote(fragment)} declared in the schema`;
   }
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(fragment);
-  } catch {
-    return 'has a malformed percent-encoding in its JSON pointer';
+  let decoded = fragment;
+  // Most pointers (`#/$defs/name`) have no escapes: skip the decoding passes for them.
+  if (fragment.includes('%')) {
+    try {
+      decoded = decodeURIComponent(fragment);
+    } catch {
+      return 'has a malformed percent-encoding in its JSON pointer';
+    }
   }
+  const escaped = decoded.includes('~');
   let node: unknown = resource.root;
   for (const raw of decoded.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment = escaped ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (Array.isArray(node)) {
       if (!/^(0|[1-9][0-9]*)$/.test(segment) || Number(segment) >= node.length) {
         return `points to a missing location (no item ${quote(segment)})`;

@@ -85,6 +85,38 @@ describe('schema walk: local references', () => {
     assert.deepEqual(refsOf(schema), { unresolved: ['properties/wrong/$ref #/$defs/x'], external: [] });
   });
 
+  it('keeps the first resource of a base: an embedded $id repeating the root id does not shadow the root', () => {
+    const schema = {
+      $id: 'https://example.com/root.json',
+      $defs: {
+        again: { $id: 'root.json', $defs: { only: true } },
+        twice: { $id: 'inner.json', $defs: { first: true } },
+        thrice: { $id: 'inner.json', $defs: { second: true } },
+      },
+      properties: {
+        root: { $ref: 'root.json#/$defs/again' },
+        shadowed: { $ref: 'root.json#/$defs/only' },
+        first: { $ref: 'inner.json#/$defs/first' },
+        second: { $ref: 'inner.json#/$defs/second' },
+      },
+    };
+    assert.deepEqual(refsOf(schema).unresolved, [
+      'properties/shadowed/$ref root.json#/$defs/only',
+      'properties/second/$ref inner.json#/$defs/second',
+    ]);
+  });
+
+  it('gives each schema its own analysis however many were walked in between', () => {
+    const bad = { properties: { a: { $ref: '#/$defs/missing' } } };
+    const good = { $defs: { missing: true }, properties: { a: { $ref: '#/$defs/missing' } } };
+    const first = analyzeSchema(bad, '2020-12');
+    assert.equal(analyzeSchema(bad, '2020-12'), first, 'rules checking one tool share one walk');
+    for (let i = 0; i < 9; i++)
+      assert.deepEqual(refsOf(i % 2 === 0 ? good : { ...bad }).unresolved.length, i % 2);
+    assert.deepEqual(refsOf(bad).unresolved, ['properties/a/$ref #/$defs/missing']);
+    assert.deepEqual(refsOf(good).unresolved, []);
+  });
+
   it('reports references outside the schema as external, never fetching them', () => {
     assert.deepEqual(
       refsOf({
