@@ -1,8 +1,9 @@
 // A reference outside the tool's own schema (another URL, a relative file) is never fetched: fetching
 // untrusted URLs from registry documents is unsafe and would make results depend on the network. So the
 // part of the schema behind it is unchecked, and the user is told: a warning.
+
+import { quote } from '../../quote.js';
 import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
-import { quote } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 

@@ -1,8 +1,9 @@
 // §9.2: a valid schema's local references resolve. `$ref`, `$dynamicRef` and `$recursiveRef` values that
 // are fragments (`#/$defs/x`, `#anchor`) or name an `$id` embedded in the same schema must point at
 // something that exists. Resolution is a lookup: references are never followed, so cycles are harmless.
+
+import { quote } from '../../quote.js';
 import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
-import { quote } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
