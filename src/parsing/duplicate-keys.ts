@@ -14,8 +14,9 @@
 //    run only when the count says there may be a duplicate.
 // The streamed check has it cheaper: the splitter counts each slice's members (its ':' outside strings)
 // while it scans anyway, so only the value's keys are counted (`countKeys`, ~1/3 of the full count).
+
+import { quote } from '../quote.js';
 import type { PathSegment } from '../types.js';
-import { excerpt } from './finding.js';
 import { isWs, stringEnd } from './json-lexical.js';
 
 export interface DuplicateKey {
@@ -170,5 +171,5 @@ export function firstDuplicateKeyCounted(text: string, value: unknown, members: 
 /** The finding's message, worded alike by the whole-file and the streamed checks. */
 export function duplicateKeyMessage(path: readonly PathSegment[]): string {
   const name = String(path[path.length - 1] ?? '');
-  return `Member name ${excerpt(name)} appears again in the same object (RFC 8259: names SHOULD be unique). Parsers differ on which copy they keep, so the document was not checked further.`;
+  return `Member name ${quote(name)} appears again in the same object (RFC 8259: names SHOULD be unique). Parsers differ on which copy they keep, so the document was not checked further.`;
 }

@@ -22,15 +22,6 @@ export type ParseResult<Locate> =
 /** Resolves diagnostic paths to UTF-16 offsets in the text (deepest existing prefix). */
 export type PathLocator = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => number[];
 
-/** The longest quoted excerpt of document content in a message (issue #8: hostile content stays short). */
-export const EXCERPT_LIMIT = 80;
-
-/** Quote document content for a message: length-capped, control characters escaped. */
-export function excerpt(value: string): string {
-  const cut = value.length > EXCERPT_LIMIT ? `${value.slice(0, EXCERPT_LIMIT)}…` : value;
-  return JSON.stringify(cut);
-}
-
 /** The longest parser message kept (third-party parser messages may quote the document). */
 export const MESSAGE_LIMIT = 300;
 

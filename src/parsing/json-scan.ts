@@ -1,6 +1,7 @@
-// A small iterative JSON scanner over text that is already in memory. It never runs on the hot path:
-// `findJsonSyntaxError` runs only after `JSON.parse` failed (V8's messages do not always carry an
-// offset), and `locateJsonPaths` only for documents that have diagnostics. Both keep their own stack
+// A small iterative JSON scanner over text that is already in memory: a whole file, a JSON Lines line
+// or a streamed slice (one scanner, so both modes word and place findings alike). It never runs on the
+// hot path: `findJsonSyntaxError` runs only after `JSON.parse` failed (V8's messages do not always
+// carry an offset), and `locateJsonPaths` only for documents that have diagnostics. Both keep their own stack
 // (no recursion), so a 100k-deep document cannot overflow the call stack.
 import type { PathSegment } from '../types.js';
 import { isWs, skipWs, stringEnd } from './json-lexical.js';
@@ -179,6 +180,21 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
       }
     }
   }
+}
+
+/**
+ * The syntax finding for a text `JSON.parse` rejected, worded alike in every mode (whole file, JSON
+ * Lines, streamed slices): the scanner's first error, or `fallback` (V8's message) should the scanner
+ * disagree with JSON.parse.
+ */
+export function syntaxFinding(text: string, fallback: string): JsonSyntaxError {
+  return wordSyntaxError(findJsonSyntaxError(text), fallback);
+}
+
+/** A scanner error (or, for null, `fallback`) worded as a syntax finding. */
+export function wordSyntaxError(found: JsonSyntaxError | null, fallback: string): JsonSyntaxError {
+  if (found?.message === EMPTY_MESSAGE) return found;
+  return { offset: found?.offset ?? 0, message: `Invalid JSON: ${found?.message ?? fallback}` };
 }
 
 /** Offset just after the value starting at `i` (assumes valid JSON; iterative). */

@@ -3,23 +3,16 @@
 // Text that parses is checked for duplicate member names (a cheap count first: duplicate-keys.ts).
 import { duplicateKeyMessage, firstDuplicateKey } from './duplicate-keys.js';
 import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
-import { EMPTY_MESSAGE, findJsonSyntaxError, locateJsonPaths } from './json-scan.js';
+import { locateJsonPaths, syntaxFinding } from './json-scan.js';
 
 export function parseJsonText(text: string): ParseResult<PathLocator> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const found = findJsonSyntaxError(text);
     // The scanner and JSON.parse agree on validity (tested); V8's message is the fallback if not.
-    const message = found ? found.message : (error as Error).message;
-    const empty = found?.message === EMPTY_MESSAGE;
-    return {
-      ok: false,
-      findings: [
-        { kind: 'syntax', message: empty ? message : `Invalid JSON: ${message}`, offset: found?.offset ?? 0 },
-      ],
-    };
+    const { message, offset } = syntaxFinding(text, (error as Error).message);
+    return { ok: false, findings: [{ kind: 'syntax', message, offset }] };
   }
   const duplicate = duplicateKeyFinding(text, value);
   if (duplicate) return { ok: false, findings: [duplicate] };

@@ -50,6 +50,17 @@ export function positionAt(text: string, offset: number): Position {
 }
 
 /**
+ * Position of a UTF-16 offset in a text whose first character sits at `base` (a streamed slice): the
+ * column continues from `base` on the slice's first line.
+ */
+export function positionFrom(base: Position, text: string, offset: number): Position {
+  const at = positionAt(text, offset);
+  return at.line === 1
+    ? { line: base.line, column: base.column + at.column - 1 }
+    : { line: base.line + at.line - 1, column: at.column };
+}
+
+/**
  * Position of a byte offset in UTF-8 bytes whose prefix up to `offset` is valid UTF-8 (the invalid
  * UTF-8 case: the offset of the first bad sequence). Column in UTF-16 code units, like everywhere else.
  */

@@ -8,8 +8,8 @@
 import { createRequire } from 'node:module';
 import type * as YamlLibrary from 'yaml';
 import type { Document, DocumentOptions, Node, ParseOptions, SchemaOptions, YAMLMap } from 'yaml';
+import { quote } from '../quote.js';
 import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
-import { excerpt } from './finding.js';
 
 /**
  * The yaml library, loaded on the first YAML input: it is ~70 CommonJS modules, ~35 ms of a ~200 ms
@@ -123,7 +123,7 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
       if (target !== undefined && ancestors.has(target)) {
         findings.push({
           kind: 'syntax',
-          message: `YAML alias *${excerpt(node.source)} refers to a node that contains it (a cycle).`,
+          message: `YAML alias *${quote(node.source)} refers to a node that contains it (a cycle).`,
           offset: node.range?.[0] ?? 0,
         });
       }
@@ -135,7 +135,7 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
     if (node.tag !== undefined && !CORE_TAGS.has(node.tag)) {
       findings.push({
         kind: 'syntax',
-        message: `YAML tag ${excerpt(node.tag)} is not allowed: only core-schema tags are accepted.`,
+        message: `YAML tag ${quote(node.tag)} is not allowed: only core-schema tags are accepted.`,
         offset: tagOffset(node.range?.[0] ?? 0),
       });
     }
@@ -170,7 +170,7 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
     if (seen.has(name)) {
       findings.push({
         kind: 'syntax',
-        message: `Duplicate key ${excerpt(name)}: map keys must be unique.`,
+        message: `Duplicate key ${quote(name)}: map keys must be unique.`,
         offset,
       });
     }

@@ -3,7 +3,7 @@
 // catalogue's text examples all come through here.
 import type { ParseResult, ParserFinding, PathLocator } from '../parsing/finding.js';
 import { duplicateKeyFinding, parseJsonText } from '../parsing/json.js';
-import { findJsonSyntaxError, locateJsonPaths } from '../parsing/json-scan.js';
+import { locateJsonPaths, syntaxFinding } from '../parsing/json-scan.js';
 import { parseJsonLine } from '../parsing/jsonl.js';
 import { LineIndex, positionOfByte } from '../parsing/position.js';
 import { decodeUtf8 } from '../parsing/utf8.js';
@@ -23,17 +23,9 @@ export const parseJsonLineText: TextParser = (text) => {
     if (duplicate) return { ok: false, findings: [duplicate] };
     return { ok: true, value: parsed.value, locate: (paths) => locateJsonPaths(text, paths) };
   }
-  const found = findJsonSyntaxError(text);
-  return {
-    ok: false,
-    findings: [
-      {
-        kind: 'syntax',
-        message: `Invalid JSON: ${found?.message ?? 'the line is not one JSON value.'}`,
-        offset: found?.offset ?? 0,
-      },
-    ],
-  };
+  // A blank line is no document (jsonl.ts skips it), so the empty-text wording cannot come up here.
+  const { message, offset } = syntaxFinding(text, 'the line is not one JSON value.');
+  return { ok: false, findings: [{ kind: 'syntax', message, offset }] };
 };
 
 export const PARSERS: Record<'json' | 'yaml' | 'jsonl', TextParser> = {

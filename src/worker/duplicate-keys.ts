@@ -9,8 +9,8 @@ import {
   firstDuplicateKeyCounted,
 } from '../parsing/duplicate-keys.js';
 import { safeMessage } from '../parsing/finding.js';
+import { positionFrom } from '../parsing/position.js';
 import type { SlicePosition } from '../parsing/splitter.js';
-import { positionInSlice } from '../parsing/splitter-locate.js';
 import type { LocatedDiagnostic, PathSegment } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { ruleDiagnostic } from '../validation/report.js';
@@ -44,7 +44,7 @@ export function sliceDuplicate(
   const found =
     members === undefined ? firstDuplicateKey(text, value) : firstDuplicateKeyCounted(text, value, members);
   if (found === null) return null;
-  return { path: [...path, ...found.path], ...positionInSlice(base, text, found.offset) };
+  return { path: [...path, ...found.path], ...positionFrom(base, text, found.offset) };
 }
 
 /** The duplicate-key finding, worded and placed as whole-file mode does (null when the rule is off). */

@@ -11,13 +11,14 @@
 // in the task, no array per slice in the result). What grows with the document is only what the
 // document-scoped rules keep (e.g. every tool name, for mcpdesc.tool.name-unique).
 
+import { syntaxFinding } from '../parsing/json-scan.js';
+import { positionFrom } from '../parsing/position.js';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
   type SlicePosition,
   type SplitEvent,
   Splitter,
 } from '../parsing/splitter.js';
-import { findSliceSyntaxError, positionInSlice } from '../parsing/splitter-locate.js';
 import type { Diagnostic, FileJob, FileOutcome, LocatedDiagnostic } from '../types.js';
 import {
   createElementChecker,
@@ -137,9 +138,9 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
     let value: unknown;
     try {
       value = JSON.parse(text);
-    } catch {
-      const error = findSliceSyntaxError(text) ?? { offset: 0, message: 'Invalid JSON.' };
-      result.failure = { slice: k, message: error.message, ...positionInSlice(base, text, error.offset) };
+    } catch (thrown) {
+      const error = syntaxFinding(text, (thrown as Error).message);
+      result.failure = { slice: k, message: error.message, ...positionFrom(base, text, error.offset) };
       return result;
     }
     if (result.duplicate === undefined) {

@@ -7,6 +7,14 @@
 // come from each slice's base position plus the offset inside the slice; findings about earlier
 // elements (document-scoped rules) are placed by a second, cheap scan only when there are such findings.
 import { open, stat } from 'node:fs/promises';
+import { skipWs } from '../parsing/json-lexical.js';
+import {
+  findJsonSyntaxError,
+  locateJsonPaths,
+  syntaxFinding,
+  wordSyntaxError,
+} from '../parsing/json-scan.js';
+import { positionFrom } from '../parsing/position.js';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
   DEFAULT_SPLIT_KEYS,
@@ -14,7 +22,6 @@ import {
   type SplitEvent,
   Splitter,
 } from '../parsing/splitter.js';
-import { findSliceSyntaxError, locatePath, positionInSlice } from '../parsing/splitter-locate.js';
 import { probeTail } from '../parsing/splitter-probe.js';
 import type {
   CheckOptions,
@@ -210,13 +217,6 @@ export interface SliceRef {
   keyAt?: SlicePosition | null;
 }
 
-function firstNonSpace(text: string): number {
-  let i = 0;
-  while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t'))
-    i++;
-  return i;
-}
-
 /** Place a diagnostic found in a slice whose decoded text is `text`. */
 export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string): void {
   if (slice.keyAt && d.path.length === slice.path.length) {
@@ -224,14 +224,14 @@ export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string
     d.column = slice.keyAt.column;
     return;
   }
-  const offset = locatePath(text, d.path.slice(slice.path.length));
+  const offset = locateJsonPaths(text, [d.path.slice(slice.path.length)])[0]!;
   // Nothing below the member resolved: its deepest existing prefix is the member, placed on its name.
-  if (slice.keyAt && offset === firstNonSpace(text)) {
+  if (slice.keyAt && offset === skipWs(text, 0)) {
     d.line = slice.keyAt.line;
     d.column = slice.keyAt.column;
     return;
   }
-  const { line, column } = positionInSlice(slice.base, text, offset);
+  const { line, column } = positionFrom(slice.base, text, offset);
   d.line = line;
   d.column = column;
 }
@@ -301,9 +301,9 @@ export class StreamedDocument {
     const text = bytes.toString('utf8');
     try {
       return { value: JSON.parse(text), text };
-    } catch {
-      const error = findSliceSyntaxError(text) ?? { offset: 0, message: 'Invalid JSON.' };
-      this.fail(error.message, { offset: -1, ...positionInSlice(base, text, error.offset) });
+    } catch (thrown) {
+      const error = syntaxFinding(text, (thrown as Error).message);
+      this.fail(error.message, { offset: -1, ...positionFrom(base, text, error.offset) });
       return null;
     }
   }
@@ -372,9 +372,10 @@ export class StreamedDocument {
         // An earlier error inside the interrupted value comes first, as in a whole-text parse.
         if (e.partial) {
           const text = e.partial.bytes.toString('utf8');
-          const inner = findSliceSyntaxError(text);
+          const inner = findJsonSyntaxError(text);
           if (inner && inner.offset < text.length) {
-            this.fail(inner.message, { offset: -1, ...positionInSlice(e.partial.start, text, inner.offset) });
+            const { message, offset } = wordSyntaxError(inner, inner.message);
+            this.fail(message, { offset: -1, ...positionFrom(e.partial.start, text, offset) });
             return false;
           }
         }

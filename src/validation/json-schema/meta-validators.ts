@@ -2,9 +2,9 @@
 // their Ajv errors into one finding per failing location, phrased as "<keyword> must be <expected>".
 // Only these precompiled functions ever run; a document's schema is their input, never compiled.
 import { createRequire } from 'node:module';
+import { quote } from '../../quote.js';
 import type { Dialect } from './meta-options.js';
 import { META_VALIDATOR_FILES } from './meta-options.js';
-import { quote } from './values.js';
 
 /** The shape of an Ajv error object, as far as we read it. */
 export interface MetaError {

@@ -1,6 +1,8 @@
 // The document-provided schemas of a Tool (§9.2): `inputSchema` and `outputSchema`, when they are
 // objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check.
+import { DEFAULT_DIALECT, type Dialect, dialectOf } from './dialect.js';
 import { isObject, type JsonObject } from './values.js';
+import { analyzeSchema, type SchemaAnalysis } from './walk.js';
 
 export const TOOL_SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
 export type ToolSchemaKey = (typeof TOOL_SCHEMA_KEYS)[number];
@@ -16,4 +18,18 @@ export function forEachToolSchema(
   if (isObject(input)) visit('inputSchema', input);
   const output = tool.outputSchema;
   if (isObject(output)) visit('outputSchema', output);
+}
+
+/**
+ * Each schema of a tool with its walk (memoized per schema object, so the rules that call this share
+ * one walk) and its dialect: null for an unknown `$schema`, whose walk then follows the default dialect.
+ */
+export function forEachAnalyzedToolSchema(
+  tool: unknown,
+  visit: (key: ToolSchemaKey, analysis: SchemaAnalysis, schema: JsonObject, dialect: Dialect | null) => void,
+): void {
+  forEachToolSchema(tool, (key, schema) => {
+    const dialect = dialectOf(schema);
+    visit(key, analyzeSchema(schema, dialect ?? DEFAULT_DIALECT), schema, dialect);
+  });
 }

@@ -8,8 +8,3 @@ export type JsonObject = Record<string, unknown>;
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-
-/** A string for messages: JSON-quoted and cut to `max` characters so a 500 MB name stays a line. */
-export function quote(value: string, max = 80): string {
-  return value.length > max ? `${JSON.stringify(value.slice(0, max))}...` : JSON.stringify(value);
-}

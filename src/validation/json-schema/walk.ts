@@ -6,8 +6,8 @@
 // schema resource it appears in, and every `$id`/`$anchor` that a reference may target.
 // References are then resolved by lookup, never followed, so `$ref` cycles cannot loop.
 import { createRequire } from 'node:module';
+import { quote } from '../../quote.js';
 import type { Dialect } from './meta-options.js';
-import { quote } from './values.js';
 
 /** Schema nesting beyond this is reported once and not checked (real tool schemas stay under ~30). */
 export const MAX_SCHEMA_DEPTH = 1000;

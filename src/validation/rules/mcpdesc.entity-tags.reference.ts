@@ -1,7 +1,8 @@
 // §12.3: when the root declares `tags`, every tag a tool, resource, resource template or prompt lists
 // MUST be declared there. The declared names come from the document header (a streaming pre-pass finds
 // them), so a root `tags` array after a 5 GB `tools` array is handled without buffering the tools.
-import { isObject, quote } from '../json-schema/values.js';
+import { quote } from '../../quote.js';
+import { isObject } from '../json-schema/values.js';
 import type { CollectionKey } from '../rule.js';
 import { levelsSince, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';

@@ -1,7 +1,8 @@
 // §12.2: tag names MUST be unique, and implementations MUST reject duplicates. The upstream schema's
 // `uniqueItems` compares whole Tag objects, so two tags with one name and different descriptions pass.
 // Document-scoped (a Map of names seen), projected to the name so a streamed dump ships only names.
-import { isObject, quote } from '../json-schema/values.js';
+import { quote } from '../../quote.js';
+import { isObject } from '../json-schema/values.js';
 import { levelsSince, type Rule } from '../rule.js';
 import { exampleDocument } from './semantic-examples.js';
 

@@ -1,6 +1,7 @@
 // MCP recommends tool names of 1–128 characters from [A-Za-z0-9_.-]; clients reject or rewrite others.
 // The empty name is left to mcpdesc.tool.name-nonempty, so one defect gives one finding.
-import { isObject, quote } from '../json-schema/values.js';
+import { quote } from '../../quote.js';
+import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 

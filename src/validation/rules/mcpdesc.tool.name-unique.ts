@@ -2,8 +2,10 @@
 // servers in the corpus repeat names. Document-scoped: workers project each tool to its name, and one
 // index here sees every name once, so 50k tools with one name cost 50k lookups, not 50k² comparisons.
 // The index is compact past a few thousand names (first-index.ts): a 4 GB dump has 3.6M tool names.
+
+import { quote } from '../../quote.js';
 import { FirstIndex } from '../first-index.js';
-import { isObject, quote } from '../json-schema/values.js';
+import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 

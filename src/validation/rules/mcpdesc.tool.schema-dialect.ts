@@ -1,9 +1,10 @@
 // §9.2: a tool schema is JSON Schema 2020-12 unless its `$schema` selects another dialect. We check
 // 2020-12, 2019-09 and draft-07; any other `$schema` (draft-04, a custom meta-schema...) cannot be
 // checked against a meta-schema, which the user should know: a warning.
+
+import { quote } from '../../quote.js';
 import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
 import { forEachToolSchema } from '../json-schema/tool-schemas.js';
-import { quote } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 

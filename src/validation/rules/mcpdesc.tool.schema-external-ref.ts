@@ -1,10 +1,9 @@
 // A reference outside the tool's own schema (another URL, a relative file) is never fetched: fetching
 // untrusted URLs from registry documents is unsafe and would make results depend on the network. So the
 // part of the schema behind it is unchecked, and the user is told: a warning.
-import { DEFAULT_DIALECT, dialectOf } from '../json-schema/dialect.js';
-import { forEachToolSchema } from '../json-schema/tool-schemas.js';
-import { quote } from '../json-schema/values.js';
-import { analyzeSchema } from '../json-schema/walk.js';
+
+import { quote } from '../../quote.js';
+import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -58,9 +57,8 @@ const rule: Rule = {
     return {
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachToolSchema(tool, (key, schema) => {
-          const analysis = analyzeSchema(schema, dialectOf(schema) ?? DEFAULT_DIALECT);
-          for (const ref of analysis.external) {
+        forEachAnalyzedToolSchema(tool, (key, { external }) => {
+          for (const ref of external) {
             context.report(
               ['tools', index, key, ...ref.path],
               `"${ref.keyword}" ${quote(ref.value)} refers outside ${key}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,

@@ -1,10 +1,9 @@
 // §9.2: a valid schema's local references resolve. `$ref`, `$dynamicRef` and `$recursiveRef` values that
 // are fragments (`#/$defs/x`, `#anchor`) or name an `$id` embedded in the same schema must point at
 // something that exists. Resolution is a lookup: references are never followed, so cycles are harmless.
-import { DEFAULT_DIALECT, dialectOf } from '../json-schema/dialect.js';
-import { forEachToolSchema } from '../json-schema/tool-schemas.js';
-import { quote } from '../json-schema/values.js';
-import { analyzeSchema } from '../json-schema/walk.js';
+
+import { quote } from '../../quote.js';
+import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -57,9 +56,8 @@ const rule: Rule = {
     return {
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachToolSchema(tool, (key, schema) => {
-          const analysis = analyzeSchema(schema, dialectOf(schema) ?? DEFAULT_DIALECT);
-          for (const ref of analysis.unresolved) {
+        forEachAnalyzedToolSchema(tool, (key, { unresolved }) => {
+          for (const ref of unresolved) {
             context.report(
               ['tools', index, key, ...ref.path],
               `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${key}`,

@@ -1,10 +1,9 @@
 // §9.2: inputSchema and outputSchema MUST be valid JSON Schema. Each is checked against its dialect's
 // meta-schema by a validator generated at build time; the document's schema is only ever data.
 // Schemas nested deeper than MAX_SCHEMA_DEPTH are reported once and not checked (no stack overflow).
-import { dialectOf } from '../json-schema/dialect.js';
 import { checkMetaSchema } from '../json-schema/meta-validators.js';
-import { forEachToolSchema } from '../json-schema/tool-schemas.js';
-import { analyzeSchema, MAX_SCHEMA_DEPTH } from '../json-schema/walk.js';
+import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
+import { MAX_SCHEMA_DEPTH } from '../json-schema/walk.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -77,11 +76,9 @@ const rule: Rule = {
     return {
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachToolSchema(tool, (key, schema) => {
+        forEachAnalyzedToolSchema(tool, (key, analysis, schema, dialect) => {
           // An unknown dialect is mcpdesc.tool.schema-dialect's warning: there is nothing to check against.
-          const dialect = dialectOf(schema);
           if (dialect === null) return;
-          const analysis = analyzeSchema(schema, dialect);
           if (analysis.tooDeep) {
             context.report(
               ['tools', index, key],

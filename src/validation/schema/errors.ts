@@ -1,6 +1,7 @@
 // The one adapter from Ajv errors to rule findings. Messages name the offending property and what
 // was expected there; pointers are document-absolute (the rule gives the base path of the value it
 // validated, Ajv gives the path inside it).
+import { quote as quoteValue } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import type { AjvError } from './validators.js';
 
@@ -19,28 +20,8 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
-/**
- * Whether JSON.stringify would print `text` unchanged between quotes (printable ASCII, no `"` or `\`),
- * the common case. A loop, not a RegExp: names are short and a regex call cost more than the scan.
- */
-function isPlain(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
-  }
-  return true;
-}
-
 export function quote(value: unknown): string {
-  if (typeof value === 'string' && value.length <= MAX_QUOTED && isPlain(value)) return `"${value}"`;
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    // Too deep to print (or not JSON): say what it is instead.
-    text = `(${jsonType(value)})`;
-  }
-  return text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
+  return quoteValue(value, MAX_QUOTED);
 }
 
 function article(type: string): string {

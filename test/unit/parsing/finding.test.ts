@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EXCERPT_LIMIT, excerpt, MESSAGE_LIMIT, safeMessage } from '../../../src/parsing/finding.js';
+import { MESSAGE_LIMIT, safeMessage } from '../../../src/parsing/finding.js';
 
 describe('parser messages', () => {
   it('escape control characters so output lines and terminals cannot be forged', () => {
@@ -17,6 +17,5 @@ describe('parser messages', () => {
 
   it('cap their length', () => {
     assert.equal(safeMessage('x'.repeat(10_000)).length, MESSAGE_LIMIT + 1);
-    assert.equal(excerpt('y'.repeat(10_000)), JSON.stringify(`${'y'.repeat(EXCERPT_LIMIT)}…`));
   });
 });

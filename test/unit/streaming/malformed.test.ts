@@ -52,11 +52,19 @@ describe('streamed: malformed input', () => {
   const { text } = renderDump({ tools: 400, invalid: 10, seed: 2 });
   const pretty = JSON.stringify(JSON.parse(text), null, 1);
 
-  it('truncation inside an element: one syntax finding at the end of input', async () => {
+  it('truncation inside a string of an element: one syntax finding, at the opening quote as whole-file mode puts it', async () => {
     const cut = pretty.indexOf('"description"', pretty.length / 2) + 20;
+    const truncated = pretty.slice(0, cut);
+    const d = only(await check(truncated));
+    assert.deepEqual({ line: d.line, column: d.column }, at(truncated, truncated.lastIndexOf('"')));
+    assert.equal(d.message, 'Invalid JSON: Unterminated string.');
+  });
+
+  it('truncation between values of an element: one syntax finding at the end of input', async () => {
+    const cut = pretty.indexOf('"description"', pretty.length / 2) - 1;
     const d = only(await check(pretty.slice(0, cut)));
     assert.deepEqual({ line: d.line, column: d.column }, at(pretty, cut));
-    assert.match(d.message, /end of input|Unterminated/);
+    assert.match(d.message, /end of input/);
   });
 
   it('a bad token inside an element: its exact position, found by JSON.parse plus the locator', async () => {

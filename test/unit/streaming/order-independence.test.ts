@@ -10,7 +10,8 @@ import { serverDocument } from '../../../corpus/generator/content.js';
 import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { Rng } from '../../../corpus/generator/random.js';
-import { locatePath, positionInSlice } from '../../../src/parsing/splitter-locate.js';
+import { locateJsonPaths } from '../../../src/parsing/json-scan.js';
+import { LineIndex } from '../../../src/parsing/position.js';
 import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
 import { validateDocument } from '../../../src/validation/engine.js';
 import type { Rule } from '../../../src/validation/rule.js';
@@ -39,9 +40,14 @@ function whole(text: string, options = OPTIONS) {
     { target: options.target, ruleLevels: options.ruleLevels, maxDiagnostics: options.maxDiagnosticsPerFile },
     ALL_RULES,
   );
-  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d) => ({
+  const offsets = locateJsonPaths(
+    text,
+    report.diagnostics.map((d) => d.path),
+  );
+  const lines = new LineIndex(text);
+  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d, i) => ({
     ...d,
-    ...positionInSlice({ line: 1, column: 1 }, text, locatePath(text, d.path)),
+    ...lines.position(offsets[i]!),
   }));
   return { ...report, diagnostics };
 }

@@ -1,7 +1,7 @@
 // Where a streamed check reports malformed input: at the first error of the whole text, exactly as a
 // whole-text parse finds it, although the streamed check sees the text as slices and chunks. Random
 // corruptions of generated registry documents (fast-check); the whole-text oracle is JSON.parse for
-// validity and the slice locator run over the whole text for the position.
+// validity and whole-file mode's scanner (json-scan.ts) for the position.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +10,10 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { serverDocument } from '../../../corpus/generator/content.js';
 import { Rng } from '../../../corpus/generator/random.js';
-import { findSliceSyntaxError, positionInSlice } from '../../../src/parsing/splitter-locate.js';
-import type { CheckOptions } from '../../../src/types.js';
+import { findJsonSyntaxError } from '../../../src/parsing/json-scan.js';
+import { positionAt } from '../../../src/parsing/position.js';
+import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
+import { checkText } from '../../../src/worker/check-text.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-syntax-'));
@@ -68,14 +70,36 @@ describe('streamed syntax findings sit at the first error of the whole text', ()
       '{"a": 01}',
       '',
     ]) {
-      const expected = findSliceSyntaxError(text)!;
+      const expected = findJsonSyntaxError(text)!;
       const got = await firstFinding(text, 5);
       assert.ok(got, JSON.stringify(text));
       assert.deepEqual(
         { line: got.line, column: got.column },
-        positionInSlice({ line: 1, column: 1 }, text, expected.offset),
+        positionAt(text, expected.offset),
         JSON.stringify(text),
       );
+    }
+  });
+
+  // The streamed check used a second scanner for slices, worded its own way ('Unexpected ".", expected
+  // "," or "}".') and placed a bad number one character early and an unterminated string at the end.
+  it('an error inside a member or an element: the same message and position as whole-file mode', async () => {
+    for (const bad of ['1.', '-', '1e+', '"abc\\u12g4"', '"a\u0001"', '"a\\q"', 'tru', '01', '"abc']) {
+      for (const text of [
+        `{"mcpdesc":"0.7.0","tools":[{"name":"a","x":${bad}}]}`,
+        `{"mcpdesc":"0.7.0","info":{"name":${bad}},"tools":[]}`,
+        `{"mcpdesc":"0.7.0","tools":[{"name":"a",\n  "x":${bad}, "y": 1}]}`,
+      ]) {
+        const report = checkText(text, { target: null, ruleLevels: {}, maxDiagnostics: 1000 });
+        const whole = report.diagnostics[0] as LocatedDiagnostic;
+        const got = await firstFinding(text, 7);
+        assert.ok(got, text);
+        assert.deepEqual(
+          { message: got.message, line: got.line, column: got.column },
+          { message: whole.message, line: whole.line, column: whole.column },
+          text,
+        );
+      }
     }
   });
 
@@ -100,13 +124,10 @@ describe('streamed syntax findings sit at the first error of the whole text', ()
             assert.equal(got, undefined);
             return;
           }
-          const expected = findSliceSyntaxError(text);
+          const expected = findJsonSyntaxError(text);
           assert.ok(expected, 'the locator finds an error JSON.parse found');
           assert.ok(got, 'a syntax finding');
-          assert.deepEqual(
-            { line: got.line, column: got.column },
-            positionInSlice({ line: 1, column: 1 }, text, expected.offset),
-          );
+          assert.deepEqual({ line: got.line, column: got.column }, positionAt(text, expected.offset));
         },
       ),
       { numRuns: 150 },

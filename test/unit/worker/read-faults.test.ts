@@ -1,10 +1,12 @@
 // Read faults on the streamed path, made deterministic: the file is truncated *while* it is streamed (by
 // an in-process test rule, when the main pass reaches tool 500 of 5,000), or before it is read (smaller
 // than discovery measured), or a directory took its place (EISDIR on the first read). Each gives that
-// file one result: a syntax finding where the bytes ended, or `status: "error"` with the errno code.
+// file one result: the syntax finding whole-file mode gives for the bytes that were there, or
+// `status: "error"` with the errno code.
 import assert from 'node:assert/strict';
-import { mkdirSync, truncateSync } from 'node:fs';
+import { mkdirSync, readFileSync, truncateSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
+import { syntaxFinding } from '../../../src/parsing/json-scan.js';
 import type { CheckOptions } from '../../../src/types.js';
 import { levels, type Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
@@ -32,7 +34,7 @@ describe('read faults while streaming', () => {
   const tmp = new TempDir();
   after(() => tmp.remove());
 
-  it('a file truncated mid-stream: one result, a syntax finding at the end of what was there', async () => {
+  it('a file truncated mid-stream: one result, the syntax finding of what was there', async () => {
     const job = tmp.write('shrinking.json', DOC);
     let truncatedAt = -1;
     const truncator: Rule = {
@@ -64,9 +66,12 @@ describe('read faults while streaming', () => {
     assert.equal(d.status, 'invalid');
     assert.equal(d.diagnostics.length, 1);
     assert.equal(d.diagnostics[0]!.ruleId, 'mcpdesc.document.syntax');
-    assert.match(d.diagnostics[0]!.message, /end of input/);
-    // Where the bytes ended (one line: the column is the offset + 1).
-    assert.equal(d.diagnostics[0]!.column, truncatedAt + 1);
+    // As whole-file mode words and places it (one line: the column is the offset + 1); the cut falls
+    // inside a string, so at its opening quote.
+    const expected = syntaxFinding(readFileSync(job.path, 'utf8'), '');
+    assert.equal(d.diagnostics[0]!.message, expected.message);
+    assert.equal(d.diagnostics[0]!.column, expected.offset + 1);
+    assert.ok(expected.offset < truncatedAt);
   });
 
   it('a file smaller than discovery measured: the same finding, no hang', async () => {
@@ -77,7 +82,9 @@ describe('read faults while streaming', () => {
     const d = outcome.documents[0]!;
     assert.equal(d.streamed, true);
     assert.equal(d.status, 'invalid');
-    assert.match(d.diagnostics[0]!.message, /end of input/);
+    const expected = syntaxFinding(DOC.slice(0, 1000), '');
+    assert.equal(d.diagnostics[0]!.message, expected.message);
+    assert.equal(d.diagnostics[0]!.column, expected.offset + 1);
   });
 
   it('a directory in the place of the file: status error, EISDIR, whole-file and streamed', async () => {
