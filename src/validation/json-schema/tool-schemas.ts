@@ -21,8 +21,8 @@ export function forEachToolSchema(
 }
 
 /**
- * Each schema of a tool with its walk (memoized per schema object, so the rules that call this share
- * one walk) and its dialect: null for an unknown `$schema`, whose walk then follows the default dialect.
+ * Each schema of a tool with its walk (the walk keeps its last few results, so the rules that call this
+ * for the same tool share one walk) and its dialect: null for an unknown `$schema`, whose walk then follows the default dialect.
  */
 export function forEachAnalyzedToolSchema(
   tool: unknown,
