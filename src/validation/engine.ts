@@ -125,10 +125,26 @@ interface PlanEntry {
   reusable: boolean;
 }
 
+/** A document's visitors, filed under the hooks they have, each list in plan order. */
+interface Hooks {
+  members: RuleVisitor[];
+  /** Per collection: the element-scoped visitors with an `element` hook that look at it. */
+  elements: Record<CollectionKey, RuleVisitor[]>;
+  ends: RuleVisitor[];
+  finishes: RuleVisitor[];
+  starts: RuleVisitor[];
+  documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }>;
+}
+
 /** The visitors of a plan's reusable rules, lent to one document validator at a time. */
 interface ReusableSet {
   /** By plan index; undefined for the rules created per document. */
   visitors: Array<RuleVisitor | undefined>;
+  /**
+   * When every rule of the plan is reusable (every rule of the catalogue is, for object roots): the
+   * visitors already filed by hook, so lending the set to a document files nothing.
+   */
+  hooks: Hooks | null;
   /** The current document's recorder (null while the set is not lent). */
   sink: Record_ | null;
   header: DocumentHeader | null;
@@ -169,7 +185,40 @@ function optionsKey(options: EngineOptions): string {
   return key;
 }
 
+/** The last plan looked up and what it was looked up by: consecutive documents mostly share one. */
+let lastPlan: {
+  rules: readonly Rule[];
+  options: EngineOptions;
+  isObjectRoot: boolean;
+  version: SpecVersion | null;
+  column: Target | null;
+  plan: Plan;
+} | null = null;
+
 function planOf(
+  rules: readonly Rule[],
+  options: EngineOptions,
+  isObjectRoot: boolean,
+  version: SpecVersion | null,
+  column: Target | null,
+): Plan {
+  const last = lastPlan;
+  if (
+    last !== null &&
+    last.rules === rules &&
+    last.options === options &&
+    last.isObjectRoot === isObjectRoot &&
+    last.version === version &&
+    last.column === column
+  ) {
+    return last.plan;
+  }
+  const plan = lookUpPlan(rules, options, isObjectRoot, version, column);
+  lastPlan = { rules, options, isObjectRoot, version, column, plan };
+  return plan;
+}
+
+function lookUpPlan(
   rules: readonly Rule[],
   options: EngineOptions,
   isObjectRoot: boolean,
@@ -208,7 +257,7 @@ function planOf(
 
 /** A new set of a plan's reusable visitors, reporting to whichever document currently holds it. */
 function createReusableSet(plan: Plan, version: SpecVersion | null, column: Target | null): ReusableSet {
-  const set: ReusableSet = { visitors: [], sink: null, header: null, declaredTags: null };
+  const set: ReusableSet = { visitors: [], hooks: null, sink: null, header: null, declaredTags: null };
   plan.entries.forEach((entry, k) => {
     if (!entry.reusable) {
       set.visitors.push(undefined);
@@ -230,24 +279,39 @@ function createReusableSet(plan: Plan, version: SpecVersion | null, column: Targ
     };
     set.visitors.push(entry.rule.create(context));
   });
+  if (plan.entries.every((entry) => entry.reusable)) {
+    const hooks = emptyHooks();
+    plan.entries.forEach((entry, k) => {
+      classify(hooks, entry, set.visitors[k]!);
+    });
+    set.hooks = hooks;
+  }
   return set;
 }
 
-interface Instance {
+function emptyHooks(): Hooks {
+  return {
+    members: [],
+    elements: { tools: [], resources: [], resourceTemplates: [], prompts: [], tags: [] },
+    ends: [],
+    finishes: [],
+    starts: [],
+    documentScoped: [],
+  };
+}
+
+interface Instance extends Hooks {
   version: SpecVersion | null;
-  members: RuleVisitor[];
-  /** Per collection: the element-scoped visitors with an `element` hook that look at it, in order. */
-  elements: Record<CollectionKey, RuleVisitor[]>;
-  ends: RuleVisitor[];
-  finishes: RuleVisitor[];
-  documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }>;
   /** Give the borrowed reusable visitors back (after the document's `finish`). */
   release(): void;
 }
 
 const NO_RELEASE = () => {};
 
-/** Create the visitors of the rules in force, sorted by hook; `record` receives every report. */
+/**
+ * Create (or borrow) the visitors of the rules in force, sorted by hook, and start them on the
+ * document; `record` receives every report.
+ */
 function instantiate(
   header: DocumentHeader,
   options: EngineOptions,
@@ -269,26 +333,24 @@ function instantiate(
   }
   const lent = set;
   let released = false;
-  const instance: Instance = {
-    version,
-    members: [],
-    elements: { tools: [], resources: [], resourceTemplates: [], prompts: [], tags: [] },
-    ends: [],
-    finishes: [],
-    documentScoped: [],
-    release:
-      lent === null
-        ? NO_RELEASE
-        : () => {
-            // Once only: a second finish() must not lend the set to two documents.
-            if (released) return;
-            released = true;
-            lent.sink = null;
-            lent.header = null;
-            lent.declaredTags = null;
-            plan.free.push(lent);
-          },
-  };
+  const release =
+    lent === null
+      ? NO_RELEASE
+      : () => {
+          // Once only: a second finish() must not lend the set to two documents.
+          if (released) return;
+          released = true;
+          lent.sink = null;
+          lent.header = null;
+          lent.declaredTags = null;
+          plan.free.push(lent);
+        };
+  if (set?.hooks) {
+    const instance = instanceOf(set.hooks, version, release);
+    start(instance);
+    return instance;
+  }
+  const instance = instanceOf(emptyHooks(), version, release);
   const entries = plan.entries;
   for (let k = 0; k < entries.length; k++) {
     const entry = entries[k]!;
@@ -307,18 +369,39 @@ function instantiate(
     };
     classify(instance, entry, entry.rule.create(context));
   }
+  start(instance);
   return instance;
 }
 
+/** One literal shape for both paths (a spread made the borrowed path's objects a shape of their own). */
+function instanceOf(hooks: Hooks, version: SpecVersion | null, release: () => void): Instance {
+  return {
+    version,
+    members: hooks.members,
+    elements: hooks.elements,
+    ends: hooks.ends,
+    finishes: hooks.finishes,
+    starts: hooks.starts,
+    documentScoped: hooks.documentScoped,
+    release,
+  };
+}
+
+/** A new document begins: the visitors' `start` hooks, in plan order. */
+function start(hooks: Hooks): void {
+  for (const v of hooks.starts) v.start!();
+}
+
 /** File a visitor under the hooks it has, in plan order. */
-function classify(instance: Instance, entry: PlanEntry, visitor: RuleVisitor): void {
-  if (visitor.member) instance.members.push(visitor);
+function classify(hooks: Hooks, entry: PlanEntry, visitor: RuleVisitor): void {
+  if (visitor.start) hooks.starts.push(visitor);
+  if (visitor.member) hooks.members.push(visitor);
   if (visitor.element) {
-    if (entry.documentScoped) instance.documentScoped.push({ rule: entry.rule, visitor });
-    else for (const collection of entry.collections) instance.elements[collection].push(visitor);
+    if (entry.documentScoped) hooks.documentScoped.push({ rule: entry.rule, visitor });
+    else for (const collection of entry.collections) hooks.elements[collection].push(visitor);
   }
-  if (visitor.collectionEnd) instance.ends.push(visitor);
-  if (visitor.finish) instance.finishes.push(visitor);
+  if (visitor.collectionEnd) hooks.ends.push(visitor);
+  if (visitor.finish) hooks.finishes.push(visitor);
 }
 
 /**

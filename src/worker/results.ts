@@ -17,12 +17,23 @@ const RULE_OF_FINDING: Record<ParserFinding['kind'], string> = {
   'duplicate-key': DUPLICATE_KEY_RULE,
 };
 
+/**
+ * One EngineOptions per task's options object: every file of a batch then shares it, and the engine's
+ * per-options caches (its plan) hit by identity instead of rebuilding a key string per file.
+ */
+const engineOptionsOf = new WeakMap<CheckOptions, EngineOptions>();
+
 export function engineOptions(options: CheckOptions): EngineOptions {
-  return {
-    target: options.target,
-    ruleLevels: options.ruleLevels,
-    maxDiagnostics: options.maxDiagnosticsPerFile,
-  };
+  let engine = engineOptionsOf.get(options);
+  if (engine === undefined) {
+    engine = {
+      target: options.target,
+      ruleLevels: options.ruleLevels,
+      maxDiagnostics: options.maxDiagnosticsPerFile,
+    };
+    engineOptionsOf.set(options, engine);
+  }
+  return engine;
 }
 
 /** Where a document starts inside its file: line 1 for whole files, the line of a JSON Lines document. */

@@ -5,6 +5,7 @@ const rule: Rule = {
   id: 'mcpdesc.document.root-object',
   description: 'The document root is a JSON object.',
   specSection: '3.2',
+  reusable: true,
   levels: levels('error'),
   versionIndependent: true,
   examples: {
@@ -29,10 +30,12 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    if (context.rootType !== 'object') {
-      context.report([], `The document root must be a JSON object, found ${context.rootType}.`);
-    }
-    return {};
+    if (context.rootType === 'object') return {};
+    return {
+      start() {
+        context.report([], `The document root must be a JSON object, found ${context.rootType}.`);
+      },
+    };
   },
 };
 

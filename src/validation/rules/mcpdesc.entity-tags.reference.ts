@@ -13,6 +13,7 @@ const rule: Rule = {
   id: 'mcpdesc.entity-tags.reference',
   description: 'Reference only tag names declared in the root tags array.',
   specSection: '12.3',
+  reusable: true,
   // 0.6.0 declared tags as a tree; only its structure is checked.
   levels: levelsSince('0.7.0', 'error'),
   examples: {
@@ -45,10 +46,13 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    const declared = context.declaredTags;
-    if (declared === null) return {};
+    let declared: ReadonlySet<string> | null = null;
     return {
+      start() {
+        declared = context.declaredTags;
+      },
       element(collection, index, entity) {
+        if (declared === null) return;
         if (!ENTITIES.has(collection) || !isObject(entity) || !Object.hasOwn(entity, 'tags')) return;
         const tags = entity.tags;
         if (!Array.isArray(tags)) return;

@@ -81,6 +81,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The root object has only the members of its table and x- extensions, with the required ones.',
   specSection: '3.2',
+  reusable: true,
   levels: levels('error'),
   fragments,
   examples: {
@@ -157,6 +158,9 @@ const rule: StructuralRule = {
       if (missing.length > 0 && missing.includes(key)) missing = missing.filter((k) => k !== key);
     };
     return {
+      start() {
+        missing = required;
+      },
       member(key, value) {
         see(key);
         if (!checkKey(key)) return;

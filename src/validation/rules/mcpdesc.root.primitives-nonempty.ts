@@ -10,6 +10,7 @@ const rule: Rule = {
   id: 'mcpdesc.root.primitives-nonempty',
   description: 'At least one of tools, resources, resourceTemplates or prompts has an element.',
   specSection: '3.3',
+  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [
@@ -36,10 +37,14 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    const empty: string[] = [];
+    let empty: string[] = [];
     // A non-array primitive member is a structural error; it is not evidence of emptiness.
     let anyElement = false;
     return {
+      start() {
+        empty = [];
+        anyElement = false;
+      },
       member(key) {
         if (PRIMITIVES.has(key)) anyElement = true;
       },

@@ -7,6 +7,7 @@ const rule: Rule = {
   id: 'mcpdesc.root.primitives-present',
   description: 'The document has at least one of tools, resources, resourceTemplates or prompts.',
   specSection: '3.3',
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [
@@ -38,6 +39,9 @@ const rule: Rule = {
     // Presence is what §3.3 asks (an empty array counts; `mcpdesc.root.primitives-nonempty` warns).
     let present = false;
     return {
+      start() {
+        present = false;
+      },
       member(key) {
         if (PRIMITIVES.includes(key)) present = true;
       },

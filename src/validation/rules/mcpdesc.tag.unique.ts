@@ -10,6 +10,7 @@ const rule: Rule = {
   id: 'mcpdesc.tag.unique',
   description: 'Declare each root tag name once.',
   specSection: '12.2',
+  reusable: true,
   // 0.6.0 tags were a tree with uniqueness across the tree; only its structure is checked.
   levels: levelsSince('0.7.0', 'error'),
   scope: 'document',
@@ -41,13 +42,15 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    // Tag elements are visited only when the root `tags` is an array, which is exactly when the
-    // engine has declared names: otherwise stay out of the per-element loop.
-    if (context.declaredTags === null) return {};
-    const first = new Map<string, number>();
+    // Created at a document's first tag name: most documents declare no tags.
+    let first: Map<string, number> | null = null;
     return {
+      start() {
+        first = null;
+      },
       element(collection, index, name) {
         if (collection !== 'tags' || typeof name !== 'string') return;
+        first ??= new Map();
         const seen = first.get(name);
         if (seen === undefined) {
           first.set(name, index);

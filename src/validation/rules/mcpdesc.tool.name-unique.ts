@@ -13,6 +13,7 @@ const rule: Rule = {
   id: 'mcpdesc.tool.name-unique',
   description: 'Give each tool a name no other tool of the document has.',
   specSection: '9.1',
+  reusable: true,
   levels: levels('warning'),
   scope: 'document',
   project(collection, _index, tool) {
@@ -49,11 +50,15 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    const first = new FirstIndex();
+    let first: FirstIndex | null = null;
     return {
+      start() {
+        first = null;
+      },
       element(collection, index, name) {
         // The empty name is mcpdesc.tool.name-nonempty's finding; do not also call it a duplicate.
         if (collection !== 'tools' || typeof name !== 'string' || name === '') return;
+        first ??= new FirstIndex();
         const seen = first.firstOrAdd(name, index);
         if (seen === -1) return;
         context.report(

@@ -5,6 +5,7 @@ const rule: Rule = {
   id: 'mcpdesc.version.declared',
   description: 'The document declares the specification version it follows in a root "mcpdesc" member.',
   specSection: '4.1',
+  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [
@@ -31,14 +32,17 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    // Runs only when a version was resolved; an absent "mcpdesc" resolves to the latest version.
-    if (context.rootType === 'object' && context.declaredVersion === undefined) {
-      context.report(
-        [],
-        `The document has no "mcpdesc" member; it was checked as mcpdesc ${context.version ?? 'unknown'}`,
-      );
-    }
-    return {};
+    if (context.rootType !== 'object') return {};
+    return {
+      start() {
+        // Runs only when a version was resolved; an absent "mcpdesc" resolves to the latest version.
+        if (context.declaredVersion !== undefined) return;
+        context.report(
+          [],
+          `The document has no "mcpdesc" member; it was checked as mcpdesc ${context.version ?? 'unknown'}`,
+        );
+      },
+    };
   },
 };
 

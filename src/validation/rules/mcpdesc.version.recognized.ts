@@ -9,6 +9,7 @@ const rule: Rule = {
   id: 'mcpdesc.version.recognized',
   description: 'The declared "mcpdesc" version is one this validator supports.',
   specSection: '4.3',
+  reusable: true,
   levels: levels('error'),
   // A document we cannot check structurally still learns why: the other rules do not run for it.
   versionIndependent: true,
@@ -43,20 +44,24 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    const declared = context.declaredVersion;
-    if (context.rootType !== 'object' || declared === undefined) return {};
-    if (typeof declared !== 'string') {
-      context.report(
-        ['mcpdesc'],
-        `"mcpdesc" must be a string naming a supported version (${SUPPORTED}), found ${jsonType(declared)}`,
-      );
-    } else if (!(SPEC_VERSIONS as readonly string[]).includes(declared)) {
-      context.report(
-        ['mcpdesc'],
-        `"mcpdesc" is ${quote(declared)}, which is not a supported version; supported: ${SUPPORTED}`,
-      );
-    }
-    return {};
+    if (context.rootType !== 'object') return {};
+    return {
+      start() {
+        const declared = context.declaredVersion;
+        if (declared === undefined) return;
+        if (typeof declared !== 'string') {
+          context.report(
+            ['mcpdesc'],
+            `"mcpdesc" must be a string naming a supported version (${SUPPORTED}), found ${jsonType(declared)}`,
+          );
+        } else if (!(SPEC_VERSIONS as readonly string[]).includes(declared)) {
+          context.report(
+            ['mcpdesc'],
+            `"mcpdesc" is ${quote(declared)}, which is not a supported version; supported: ${SUPPORTED}`,
+          );
+        }
+      },
+    };
   },
 };
 
