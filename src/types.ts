@@ -112,6 +112,11 @@ export interface CheckOptions {
 export interface FileOutcome {
   index: number;
   documents: DocumentResult[];
+  /**
+   * More outcomes of the same input follow (a large JSON Lines file reported range by range, so that
+   * its records need not all be held at once); the input's last outcome has none.
+   */
+  partial?: boolean;
   /** `--cache`: the entry key of the bytes checked, for the main thread to record. */
   cacheKey?: string;
 }

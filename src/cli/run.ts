@@ -438,7 +438,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
             outcome.documents,
           );
         }
-        summary.addInput(outcome.documents);
+        summary.addInput(outcome.documents, outcome.partial === true);
         if (outcome.documents[0]?.cached) replayed++;
         // On a terminal, stdout and the stderr progress line share the screen: erase the line before a
         // document that prints something (it is redrawn at the next update).
@@ -622,9 +622,15 @@ async function* withHits(
     const { job } = input;
     const hit = hits.get(job.index);
     if (hit === undefined) {
-      const next = await pooled?.next();
+      // An input's outcomes may come in pieces (`partial`): pass all of them on before the next input.
+      let next = await pooled?.next();
       if (next === undefined || next.done) return;
       yield next.value;
+      while (next.value.partial === true) {
+        next = await pooled!.next();
+        if (next.done) return;
+        yield next.value;
+      }
       continue;
     }
     const started = performance.now();

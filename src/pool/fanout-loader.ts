@@ -5,7 +5,12 @@ import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import type { LineRangeTask } from '../worker/json-lines.js';
 import type { PlannedInput } from './batches.js';
 import type { FanOutTuning, RunSliceTask } from './fanout.js';
-import { checkLineRanges, type LineRangeTuning, type RunRangeTask, splitsIntoRanges } from './line-ranges.js';
+import {
+  type LineRangeTuning,
+  lineRangeOutcomes,
+  type RunRangeTask,
+  splitsIntoRanges,
+} from './line-ranges.js';
 import type { TaskRunner } from './runner.js';
 
 interface FanOutModule {
@@ -54,13 +59,13 @@ export function fanOutHandler(
   lineRanges: LineRangeTuning | null = null,
   signal?: AbortSignal,
 ) {
-  return async (input: PlannedInput): Promise<FileOutcome | null> => {
+  return async (input: PlannedInput): Promise<FileOutcome | AsyncIterable<FileOutcome> | null> => {
     if (lineRanges !== null && splitsIntoRanges(input.job.file, input.job.size, lineRanges)) {
       if (runner.threads === 0) return null;
       const runTask = ((task: LineRangeTask) => runner.runNamed('checkLineRange', task)) as RunRangeTask;
       // Four ranges per thread: a range slower than the rest (a long line) holds back only the
       // reporting of those after it, not the threads (a range's result is a few KB of records).
-      return checkLineRanges(input.job, options, runTask, lineRanges, 4 * runner.threads, signal);
+      return lineRangeOutcomes(input.job, options, runTask, lineRanges, 4 * runner.threads, signal);
     }
     const fanout = await loadFanOut();
     const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>

@@ -8,6 +8,7 @@
 // `--cache` runs (the cache hashes each file's bytes in the one worker that reads them whole).
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
 import type { LineRangeResult, LineRangeTask } from '../worker/json-lines.js';
+import { errorDocument, failureReason } from './pipeline.js';
 
 export interface LineRangeTuning {
   /** Plain JSON Lines files larger than this are split (with worker threads). */
@@ -69,18 +70,22 @@ function onLine(failure: DocumentResult, line: number): DocumentResult {
 }
 
 /**
- * Check `job` range by range, at most `maxInFlight` ranges queued or running at once (results wait
- * in that window until the ranges before them are in). A task that rejects (a crashed worker) rejects
- * the whole file, as a failed batch of this one file would.
+ * Check `job` range by range, yielding its records as the ranges come in, in file order: one outcome
+ * per range that has records, `partial` on all but the last. At most `maxInFlight` ranges are queued
+ * or running at once, and the next one starts only when the consumer asks for more, so a dump of
+ * millions of lines never holds more than a window of results (collecting the whole file's records
+ * first took 1.2 GB for a 365 MB dump of 90k documents). A worker that fails on a range (crash, heap
+ * limit) ends the file: its records so far, then that failure on the line after the last, as a read
+ * failure does; the file's one error record when nothing came before. Throws only when `signal` aborts.
  */
-export async function checkLineRanges(
+export async function* lineRangeOutcomes(
   job: FileJob,
   options: CheckOptions,
   runTask: RunRangeTask,
   tuning: LineRangeTuning,
   maxInFlight: number,
   signal?: AbortSignal,
-): Promise<FileOutcome> {
+): AsyncGenerator<FileOutcome> {
   const ranges = byteRanges(job.size, tuning.rangeBytes);
   const tailRead = Math.min(64 * 1024, Math.max(1, tuning.rangeBytes));
   const window: Array<Promise<LineRangeResult>> = [];
@@ -89,30 +94,73 @@ export async function checkLineRanges(
     while (window.length < Math.max(1, maxInFlight) && next < ranges.length && !signal?.aborted) {
       const { start, end } = ranges[next++]!;
       const pending = runTask({ job, options, start, end, tailRead });
-      // Results left in the window after an early return (a read failure) must not reject unhandled.
+      // Results left in the window after an early return (a failure, an abort) must not reject unhandled.
       pending.catch(() => undefined);
       window.push(pending);
     }
   };
-  const documents: DocumentResult[] = [];
   let before = 0;
+  /** Records yielded so far, and the line of the last one (where a failure is placed after). */
+  let emitted = 0;
+  let lastLine = 0;
+  const piece = (documents: DocumentResult[], partial: boolean): FileOutcome => {
+    emitted += documents.length;
+    const last = documents[documents.length - 1];
+    if (last !== undefined) lastLine = last.line ?? lastLine;
+    return partial ? { index: job.index, documents, partial: true } : { index: job.index, documents };
+  };
+  const failed = (failure: DocumentResult): DocumentResult =>
+    emitted === 0 ? failure : onLine(failure, lastLine + 1);
   fill();
   while (window.length > 0) {
-    const result = await window.shift()!;
-    fill();
-    for (const doc of result.documents) documents.push(placeDocument(doc, before));
+    let result: LineRangeResult;
+    try {
+      result = await window.shift()!;
+    } catch (error) {
+      if (emitted === 0) throw error;
+      const { code, message } = failureReason(error);
+      yield piece([failed(errorDocument(job, code, message))], false);
+      return;
+    }
+    const documents = result.documents.map((doc) => placeDocument(doc, before));
     if (result.failure) {
-      // As the single-worker path: the records read so far, then the failure on the line after the
-      // last one (or, with none, the file's one record).
-      const last = documents[documents.length - 1];
-      documents.push(last === undefined ? result.failure : onLine(result.failure, (last.line ?? 0) + 1));
-      return { index: job.index, documents };
+      documents.push(
+        documents.length > 0
+          ? onLine(result.failure, (documents[documents.length - 1]!.line ?? 0) + 1)
+          : failed(result.failure),
+      );
+      yield piece(documents, false);
+      return;
     }
     before += result.newlines;
-    if (window.length === 0 && next === ranges.length && documents.length === 0 && result.empty) {
-      documents.push(result.empty);
+    const done = window.length === 0 && next === ranges.length;
+    if (done) {
+      if (signal?.aborted) throw Object.assign(new Error('interrupted'), { code: 'ABORTED' });
+      if (emitted === 0 && documents.length === 0 && result.empty) documents.push(result.empty);
+      yield piece(documents, false);
+      return;
     }
+    if (documents.length > 0) yield piece(documents, true);
+    // Only now: the next range starts when the consumer has taken this one's records.
+    fill();
+    if (window.length === 0) break;
   }
   if (signal?.aborted) throw Object.assign(new Error('interrupted'), { code: 'ABORTED' });
+  yield piece([], false);
+}
+
+/** Every record of `job` at once (tests, and callers that need the whole file's records). */
+export async function checkLineRanges(
+  job: FileJob,
+  options: CheckOptions,
+  runTask: RunRangeTask,
+  tuning: LineRangeTuning,
+  maxInFlight: number,
+  signal?: AbortSignal,
+): Promise<FileOutcome> {
+  const documents: DocumentResult[] = [];
+  for await (const outcome of lineRangeOutcomes(job, options, runTask, tuning, maxInFlight, signal)) {
+    for (const doc of outcome.documents) documents.push(doc);
+  }
   return { index: job.index, documents };
 }

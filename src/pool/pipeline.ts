@@ -17,10 +17,11 @@ export interface PipelineOptions {
   /** Settles main-thread inputs that are not plain errors (stdin). */
   local?: (input: PlannedInput) => Promise<FileOutcome>;
   /**
-   * Checks an input flagged `huge` by fan-out over the pool. Null (fan-out unavailable or not suited)
-   * sends the file to a worker as a batch of one instead.
+   * Checks an input flagged `huge` by fan-out over the pool: its one outcome, or its outcomes in
+   * order as they come (`partial` on all but the last: a large JSON Lines file, range by range). Null
+   * (fan-out unavailable or not suited) sends the file to a worker as a batch of one instead.
    */
-  huge?: (input: PlannedInput) => Promise<FileOutcome | null>;
+  huge?: (input: PlannedInput) => Promise<FileOutcome | AsyncIterable<FileOutcome> | null>;
   /** Stop starting and yielding work (SIGINT, closed stdout). */
   signal?: AbortSignal;
   batchLimits?: { files: number; bytes: number };
@@ -50,7 +51,8 @@ export function errorDocument(
   };
 }
 
-function reasonOf(error: unknown): { code: string; message: string } {
+/** The code and message of a file's error record when the work on it failed. */
+export function failureReason(error: unknown): { code: string; message: string } {
   const e = error as { code?: unknown; message?: unknown } | null;
   const code = typeof e?.code === 'string' ? e.code : 'WORKER_FAILED';
   const message = typeof e?.message === 'string' ? e.message : String(error);
@@ -74,7 +76,7 @@ async function runBatch(jobs: FileJob[], options: PipelineOptions): Promise<File
     throw Object.assign(new Error('the worker returned a malformed result'), { code: 'WORKER_PROTOCOL' });
   } catch (error) {
     if (jobs.length === 1 || options.signal?.aborted) {
-      const reason = reasonOf(error);
+      const reason = failureReason(error);
       return jobs.map((job) => ({
         index: job.index,
         documents: [errorDocument(job, reason.code, reason.message)],
@@ -86,16 +88,34 @@ async function runBatch(jobs: FileJob[], options: PipelineOptions): Promise<File
   }
 }
 
-async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOutcome[]> {
+/**
+ * An input whose outcomes come in pieces: the first one already in (so its work started when the unit
+ * entered the window), the rest pulled when the unit reaches the head of the window.
+ */
+interface Stream {
+  first: IteratorResult<FileOutcome>;
+  rest: AsyncIterator<FileOutcome>;
+  job: FileJob;
+}
+
+function isIterable(value: FileOutcome | AsyncIterable<FileOutcome>): value is AsyncIterable<FileOutcome> {
+  return Symbol.asyncIterator in value;
+}
+
+async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOutcome[] | Stream> {
   if (unit.kind === 'batch') return runBatch(unit.jobs, options);
   const { input } = unit;
   if (input.huge && !input.error) {
     try {
       const outcome = options.huge ? await options.huge(input) : null;
       if (outcome === null) return runBatch([input.job], options);
+      if (isIterable(outcome)) {
+        const rest = outcome[Symbol.asyncIterator]();
+        return { first: await rest.next(), rest, job: input.job };
+      }
       return [{ index: input.job.index, documents: outcome.documents }];
     } catch (error) {
-      const reason = reasonOf(error);
+      const reason = failureReason(error);
       return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
     }
   }
@@ -118,17 +138,36 @@ async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOu
       { index: input.job.index, documents: outcome.documents.map((d) => ({ ...d, index: input.job.index })) },
     ];
   } catch (error) {
-    const reason = reasonOf(error);
+    const reason = failureReason(error);
     return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
   }
 }
 
 const ABORTED = Symbol('aborted');
 
-function abortPromise(signal: AbortSignal | undefined): Promise<typeof ABORTED> | null {
-  if (!signal) return null;
+/**
+ * `work`, or ABORTED as soon as `signal` aborts. One listener per wait, removed when the work settles:
+ * a race against one run-long abort promise left a reaction on it per wait, each holding the settled
+ * value, so every result of the run stayed reachable until the end (1.2 GB for a 365 MB JSON Lines
+ * dump whose records were otherwise written and dropped).
+ */
+function settle<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
+  if (!signal) return work;
   if (signal.aborted) return Promise.resolve(ABORTED);
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(ABORTED), { once: true }));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Yields outcomes in input order; stops early (without waiting for running work) when the signal aborts. */
@@ -136,16 +175,47 @@ export async function* runPipeline(
   inputs: Iterable<PlannedInput> | AsyncIterable<PlannedInput>,
   options: PipelineOptions,
 ): AsyncGenerator<FileOutcome> {
-  const window: Array<Promise<FileOutcome[]>> = [];
-  const aborted = abortPromise(options.signal);
+  const window: Array<Promise<FileOutcome[] | Stream>> = [];
   const limit = Math.max(1, options.maxInFlight);
   async function* drainHead(): AsyncGenerator<FileOutcome, boolean> {
-    const head = window.shift()!;
-    const settled = aborted ? await Promise.race([head, aborted]) : await head;
+    const settled = await settle(window.shift()!, options.signal);
     if (settled === ABORTED) return false;
-    for (const outcome of settled) {
+    if (Array.isArray(settled)) {
+      for (const outcome of settled) {
+        if (options.signal?.aborted) return false;
+        yield outcome;
+      }
+      return true;
+    }
+    return yield* drainStream(settled);
+  }
+  async function* drainStream(stream: Stream): AsyncGenerator<FileOutcome, boolean> {
+    let step = stream.first;
+    if (step.done) {
+      // Every input gets a record, even from a producer that yielded nothing.
+      const message = 'the file was checked but no result came back';
+      yield { index: stream.job.index, documents: [errorDocument(stream.job, 'WORKER_PROTOCOL', message)] };
+      return true;
+    }
+    while (!step.done) {
       if (options.signal?.aborted) return false;
-      yield outcome;
+      yield step.value;
+      if (step.value.partial !== true) return true;
+      let next: IteratorResult<FileOutcome> | typeof ABORTED;
+      try {
+        next = await settle(stream.rest.next(), options.signal);
+      } catch (error) {
+        if (options.signal?.aborted) return false;
+        // The producer ends its input itself when work fails; this is the guard for anything else.
+        const reason = failureReason(error);
+        yield {
+          index: stream.job.index,
+          documents: [errorDocument(stream.job, reason.code, reason.message)],
+        };
+        return true;
+      }
+      if (next === ABORTED) return false;
+      step = next;
     }
     return true;
   }

@@ -15,8 +15,11 @@ export interface SummaryMeta {
 }
 
 export interface SummaryAggregator {
-  /** Add every document of one input (call once per input, in any order). */
-  addInput(documents: readonly DocumentResult[]): void;
+  /**
+   * Add the documents of one input (once per input, in any order), or a piece of them: `partial` says
+   * more pieces of the same input follow (the input is counted with its last piece).
+   */
+  addInput(documents: readonly DocumentResult[], partial?: boolean): void;
   readonly counts: SummaryRecord['counts'];
   readonly files: SummaryRecord['files'];
   readonly documents: number;
@@ -31,6 +34,8 @@ export function createSummaryAggregator(): SummaryAggregator {
   let documents = 0;
   let bytes = 0;
   let tools = 0;
+  /** The worst status of the input being added, across its pieces. */
+  let worst: FileStatus | null = null;
   return {
     counts,
     files,
@@ -40,8 +45,7 @@ export function createSummaryAggregator(): SummaryAggregator {
     get bytes() {
       return bytes;
     },
-    addInput(docs) {
-      let worst: FileStatus | null = null;
+    addInput(docs, partial = false) {
       for (const d of docs) {
         documents++;
         bytes += d.bytes;
@@ -52,9 +56,11 @@ export function createSummaryAggregator(): SummaryAggregator {
         for (const [rule, n] of Object.entries(d.byRule)) byRule[rule] = (byRule[rule] ?? 0) + n;
         if (worst === null || RANK[d.status] > RANK[worst]) worst = d.status;
       }
+      if (partial) return;
       files.total++;
       // An empty JSON Lines file holds no document and nothing wrong.
       files[worst ?? 'valid']++;
+      worst = null;
     },
     finish(meta) {
       const seconds = meta.wallMs / 1000;

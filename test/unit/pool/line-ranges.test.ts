@@ -2,7 +2,7 @@
 // a bounded window, and read failures placed as that path places them.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { checkLineRanges, type RunRangeTask } from '../../../src/pool/line-ranges.js';
+import { checkLineRanges, lineRangeOutcomes, type RunRangeTask } from '../../../src/pool/line-ranges.js';
 import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
 import { checkLineRange } from '../../../src/worker/json-lines.js';
@@ -88,5 +88,70 @@ describe('checkLineRanges', () => {
       0,
     );
     assert.deepEqual(Object.keys(failure), Object.keys(reference));
+  });
+
+  it('yields the records range by range, starting a range only when the one before was taken', async () => {
+    const job = tmp.write('stream.jsonl', text());
+    const single = await checkFile(job, OPTIONS);
+    let started = 0;
+    const runTask: RunRangeTask = (task) => {
+      started++;
+      return checkLineRange(task);
+    };
+    const tuning = { thresholdBytes: 0, rangeBytes: 700 };
+    const pieces = lineRangeOutcomes(job, OPTIONS, runTask, tuning, 3);
+    const first = await pieces.next();
+    // The first piece is in while no more than the window was started, though the file has ~40 ranges.
+    assert.equal(first.done, false);
+    assert.equal(first.value!.partial, true);
+    assert.equal(started, 3);
+    const documents = [...first.value!.documents];
+    let last = first.value!;
+    for await (const piece of pieces) {
+      assert.equal(piece.index, job.index);
+      documents.push(...piece.documents);
+      last = piece;
+    }
+    assert.ok(started > 20);
+    assert.equal(last.partial, undefined, 'the last piece closes the input');
+    assert.deepEqual(strip(documents), strip(single.documents));
+  });
+
+  it('a worker failing on a later range: the records before it, then an error record on the next line', async () => {
+    const job = tmp.write('crash.jsonl', text());
+    const runTask: RunRangeTask = (task) =>
+      task.start >= 5000 ? Promise.reject(new Error('worker exited with code 1')) : checkLineRange(task);
+    const pieces: Array<{ partial?: boolean; documents: DocumentResult[] }> = [];
+    for await (const piece of lineRangeOutcomes(
+      job,
+      OPTIONS,
+      runTask,
+      { thresholdBytes: 0, rangeBytes: 1000 },
+      2,
+    )) {
+      pieces.push(piece);
+    }
+    const documents = pieces.flatMap((p) => p.documents);
+    const failure = documents.at(-1)!;
+    const before = documents.at(-2)!;
+    assert.ok(documents.length > 20);
+    assert.deepEqual(
+      [failure.status, failure.error?.code, failure.line, failure.bytes],
+      ['error', 'WORKER_FAILED', before.line! + 1, 0],
+    );
+    assert.match(failure.error!.message, /worker exited with code 1/);
+    assert.deepEqual(
+      pieces.map((p) => p.partial === true),
+      [...pieces.slice(0, -1).map(() => true), false],
+    );
+  });
+
+  it('a worker failing on the first range: the error reaches the caller (the file gets one error record)', async () => {
+    const job = tmp.write('crash-first.jsonl', text());
+    const runTask: RunRangeTask = () => Promise.reject(new Error('boom'));
+    await assert.rejects(
+      checkLineRanges(job, OPTIONS, runTask, { thresholdBytes: 0, rangeBytes: 1000 }, 2),
+      /boom/,
+    );
   });
 });

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { PlannedInput } from '../../../src/pool/batches.js';
 import { runPipeline } from '../../../src/pool/pipeline.js';
 import type { TaskRunner, WorkerTask } from '../../../src/pool/runner.js';
@@ -205,6 +208,73 @@ describe('runPipeline', () => {
     );
     assert.match(out[3]!.documents[0]!.error!.message, /fan-out broke/);
     assert.equal(stats.tasks, 2, 'input 0 and the declined input 2 ran as worker batches');
+  });
+
+  it('passes on an input that comes in pieces whole and in place, the next inputs after its last piece', async () => {
+    const { runner } = fakeRunner();
+    const list = inputs(4);
+    list[1]!.huge = true;
+    list[2]!.huge = true;
+    const pieces = (index: number, count: number, fail: boolean) =>
+      (async function* () {
+        for (let k = 0; k < count; k++) {
+          await delay(3);
+          yield { index, documents: [{ ...doc(index, `${index}.json`), line: k + 1 }], partial: true };
+        }
+        if (fail) throw new Error('range worker died');
+        yield { index, documents: [] };
+      })();
+    const out = await collect(
+      runPipeline(list, {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 2,
+        huge: async (input) => pieces(input.job.index, input.job.index === 1 ? 3 : 2, input.job.index === 2),
+      }),
+    );
+    assert.deepEqual(
+      out.map((o) => [o.index, o.partial ?? false, o.documents.map((d) => d.line ?? d.status)]),
+      [
+        [0, false, ['valid']],
+        [1, true, [1]],
+        [1, true, [2]],
+        [1, true, [3]],
+        [1, false, []],
+        [2, true, [1]],
+        [2, true, [2]],
+        // A producer that throws after some pieces: the input still ends, with an error record.
+        [2, false, ['error']],
+        [3, false, ['valid']],
+      ],
+    );
+    assert.match(out[7]!.documents[0]!.error!.message, /range worker died/);
+  });
+
+  it('holds no outcome once it was yielded, though the run-long abort signal lives on', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { runner } = fakeRunner();
+    const controller = new AbortController();
+    const refs: Array<WeakRef<object>> = [];
+    for await (const outcome of runPipeline(inputs(60), {
+      runner,
+      checkOptions: OPTIONS,
+      maxInFlight: 2,
+      signal: controller.signal,
+      batchLimits: { files: 1, bytes: 1e9 },
+    })) {
+      refs.push(new WeakRef(outcome.documents));
+      assert.ok(getEventListeners(controller.signal, 'abort').length <= 1, 'one listener per wait at most');
+    }
+    assert.equal(getEventListeners(controller.signal, 'abort').length, 0);
+    await delay(1);
+    gc();
+    await delay(1);
+    gc();
+    const alive = refs.filter((ref) => ref.deref() !== undefined).length;
+    // A race against one abort promise kept every result reachable from the signal (all 60).
+    assert.ok(alive <= 2, `${alive} of 60 outcomes still reachable`);
+    assert.equal(controller.signal.aborted, false);
   });
 
   it('stops starting and yielding work once aborted', async () => {

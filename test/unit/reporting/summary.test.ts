@@ -49,6 +49,18 @@ describe('summary aggregator', () => {
     assert.equal(r.shard, null);
   });
 
+  it('counts an input given in pieces once, by the worst status over all its pieces', () => {
+    const s = createSummaryAggregator();
+    s.addInput([doc('valid'), doc('error', { bytes: 0 })], true);
+    assert.equal(s.files.total, 0, 'not counted before its last piece');
+    s.addInput([doc('invalid', { errors: 1 })], true);
+    s.addInput([], false);
+    s.addInput([doc('valid')]);
+    const r = s.finish({ exitCode: 2, aborted: false, failOn: 'error', wallMs: 1000, peakRssBytes: 1 });
+    assert.deepEqual(r.files, { total: 2, valid: 1, invalid: 0, error: 1, skipped: 0 });
+    assert.equal(r.documents, 4);
+  });
+
   it('reports zero rates for a zero-length run', () => {
     const r = createSummaryAggregator().finish({
       exitCode: 2,
