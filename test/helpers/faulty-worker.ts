@@ -3,10 +3,15 @@
 //   throw-*  the task throws
 //   oom-*    the worker allocates until it hits its heap limit
 //   slow-*   each file takes 25 ms longer (for interrupt tests)
+// and, for the byte ranges of a large JSON Lines file (checkLineRange):
+//   crash-*  the worker thread calls process.exit(3) on the range that starts at or after byte 4,000
 // Loaded through MCPDESC_VALIDATE_TEST_WORKER; production code never refers to it.
 
 import type { CheckOptions, FileJob, FileOutcome } from '../../src/types.js';
-import realWorker from '../../src/worker/index.js';
+import realWorker, { checkLineRange as realCheckLineRange } from '../../src/worker/index.js';
+import type { LineRangeResult, LineRangeTask } from '../../src/worker/json-lines.js';
+
+export { checkSlices } from '../../src/worker/index.js';
 
 function base(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
@@ -27,4 +32,9 @@ export default async function faulty(task: {
     if (name.startsWith('slow-')) await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return realWorker(task);
+}
+
+export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
+  if (base(task.job.path).startsWith('crash-') && task.start >= 4000) process.exit(3);
+  return realCheckLineRange(task);
 }

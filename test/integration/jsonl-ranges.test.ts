@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type CliResult, runCli } from '../helpers/run-cli.js';
+import { type CliResult, FAULTY_WORKER, runCli } from '../helpers/run-cli.js';
 import { rng, validDocument } from '../helpers/small-corpus.js';
 import { TempDir } from '../unit/worker/helpers.js';
 
@@ -111,4 +111,41 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
     assert.deepEqual(comparable(split), comparable(single));
     assert.equal(single.records.filter((r) => r.type === 'file').length, 1);
   });
+
+  it(
+    'a worker dying on a later range: the lines before it, an error record, then the other files',
+    TIMEOUT,
+    async () => {
+      writeFileSync(join(cwd, 'crash-dump.jsonl'), built.text);
+      writeFileSync(join(cwd, 'z-after.json'), JSON.stringify(validDocument(1, rng(1))));
+      const r = await runCli(
+        ['--format', 'ndjson', '--concurrency', '2', 'crash-dump.jsonl', 'z-after.json'],
+        {
+          cwd,
+          env: { ...env, MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER },
+        },
+      );
+      const files = r.records.filter((rec) => rec.type === 'file');
+      const dump = files.filter((rec) => rec.file === 'crash-dump.jsonl');
+      const failure = dump.at(-1)!;
+      // The ranges before byte 4,000 were checked: their lines, as the single-worker path reports the
+      // same lines of the same text, then the failure.
+      const single = (await run('0', 'dump.jsonl')).records.filter((rec) => rec.type === 'file');
+      const checked = dump.slice(0, -1);
+      assert.ok(checked.length > 3, `${checked.length} records`);
+      const shape = (recs: typeof files) =>
+        recs.map((rec) => [rec.line, rec.status, rec.errors, rec.warnings]);
+      assert.deepEqual(shape(checked), shape(single.slice(0, checked.length)));
+      assert.equal(failure.status, 'error');
+      assert.equal(failure.line, (dump.at(-2)!.line as number) + 1);
+      assert.match((failure.error as { message: string }).message, /worker failed while checking this file/);
+      assert.deepEqual(files.at(-1)?.file, 'z-after.json');
+      assert.equal(files.at(-1)?.status, 'valid');
+      const summary = r.records.at(-1)!;
+      assert.equal(summary.type, 'summary');
+      assert.deepEqual((summary.files as Record<string, number>).error, 1);
+      assert.equal((summary.files as Record<string, number>).total, 2);
+      assert.equal(r.code, 2, r.stderr);
+    },
+  );
 });
