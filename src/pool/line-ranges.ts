@@ -76,7 +76,8 @@ function onLine(failure: DocumentResult, line: number): DocumentResult {
  * millions of lines never holds more than a window of results (collecting the whole file's records
  * first took 1.2 GB for a 365 MB dump of 90k documents). A worker that fails on a range (crash, heap
  * limit) ends the file: its records so far, then that failure on the line after the last, as a read
- * failure does; the file's one error record when nothing came before. Throws only when `signal` aborts.
+ * failure does. Throws when `signal` aborts, and when the first range fails (the caller then gives the
+ * file its one error record, as for a failed batch).
  */
 export async function* lineRangeOutcomes(
   job: FileJob,
@@ -150,17 +151,10 @@ export async function* lineRangeOutcomes(
 }
 
 /** Every record of `job` at once (tests, and callers that need the whole file's records). */
-export async function checkLineRanges(
-  job: FileJob,
-  options: CheckOptions,
-  runTask: RunRangeTask,
-  tuning: LineRangeTuning,
-  maxInFlight: number,
-  signal?: AbortSignal,
-): Promise<FileOutcome> {
+export async function checkLineRanges(...args: Parameters<typeof lineRangeOutcomes>): Promise<FileOutcome> {
   const documents: DocumentResult[] = [];
-  for await (const outcome of lineRangeOutcomes(job, options, runTask, tuning, maxInFlight, signal)) {
+  for await (const outcome of lineRangeOutcomes(...args)) {
     for (const doc of outcome.documents) documents.push(doc);
   }
-  return { index: job.index, documents };
+  return { index: args[0].index, documents };
 }
