@@ -11,8 +11,8 @@ import {
   type WorkPlan,
   workerHeapMb,
 } from './pool/concurrency.js';
-import { fanOutHandler, fansOut } from './pool/fanout-loader.js';
-import { byteRanges, DEFAULT_LINE_RANGES, splitsIntoRanges } from './pool/line-ranges.js';
+import { fanOutHandler, fansOut, jsonLinesPlan } from './pool/fanout-loader.js';
+import { DEFAULT_LINE_RANGES } from './pool/line-ranges.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
 import type { CheckOptions, DocumentResult, Level, Target } from './types.js';
@@ -82,12 +82,7 @@ export async function* validate(
     plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
     plan.fannedOutFiles = planned.filter((i) => i.huge).length;
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
-    const ranged = planned.filter((i) => splitsIntoRanges(i.job.file, i.job.size, DEFAULT_LINE_RANGES));
-    plan.rangedBytes = ranged.reduce((n, i) => n + i.job.size, 0);
-    plan.rangeTasks = ranged.reduce(
-      (n, i) => n + byteRanges(i.job.size, DEFAULT_LINE_RANGES.rangeBytes).length,
-      0,
-    );
+    Object.assign(plan, jsonLinesPlan(planned, DEFAULT_LINE_RANGES));
     inputs = planned;
   } else {
     inputs = (async function* () {

@@ -9,13 +9,8 @@ import { loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
 import type { PlannedInput } from '../pool/batches.js';
 import { resolveConcurrency, type WorkPlan, workerHeapMb } from '../pool/concurrency.js';
-import { fanOutHandler, fansOut } from '../pool/fanout-loader.js';
-import {
-  byteRanges,
-  DEFAULT_LINE_RANGES,
-  type LineRangeTuning,
-  splitsIntoRanges,
-} from '../pool/line-ranges.js';
+import { fanOutHandler, fansOut, jsonLinesPlan } from '../pool/fanout-loader.js';
+import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.js';
 import { runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
@@ -278,9 +273,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
     plan.fannedOutFiles = planned.filter((i) => i.huge).length;
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
-    const ranged = planned.filter((i) => i.huge && splitsIntoRanges(i.job.file, i.job.size, lineRanges));
-    plan.rangedBytes = ranged.reduce((n, i) => n + i.job.size, 0);
-    plan.rangeTasks = ranged.reduce((n, i) => n + byteRanges(i.job.size, lineRanges!.rangeBytes).length, 0);
+    Object.assign(plan, jsonLinesPlan(planned, lineRanges));
   }
   const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
 
@@ -558,7 +551,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
 function lineRangeTuning(env: NodeJS.ProcessEnv): LineRangeTuning {
   const raw = env.MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES;
   const n = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? { thresholdBytes: n, rangeBytes: n } : DEFAULT_LINE_RANGES;
+  return Number.isSafeInteger(n) && n > 0
+    ? { thresholdBytes: n, rangeBytes: n, portThresholdBytes: n }
+    : DEFAULT_LINE_RANGES;
 }
 
 /** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */

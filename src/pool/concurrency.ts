@@ -22,8 +22,9 @@ export interface WorkPlan {
   fannedOutFiles?: number;
   fannedOutBytes?: number;
   /**
-   * Of the fanned-out files, the JSON Lines ones split into byte ranges (src/pool/line-ranges.ts): their
-   * bytes, and how many range tasks they make (their range size need not be a batch's).
+   * Of the fanned-out files, the JSON Lines ones split into byte ranges (src/pool/line-ranges.ts) or,
+   * gzip, read by one worker that sends its records over a port (src/pool/record-port.ts): their bytes,
+   * and how many tasks they make (one per range, their size need not be a batch's; one per gzip file).
    */
   rangedBytes?: number;
   rangeTasks?: number;

@@ -6,11 +6,13 @@ import type { LineRangeTask } from '../worker/json-lines.js';
 import type { PlannedInput } from './batches.js';
 import type { FanOutTuning, RunSliceTask } from './fanout.js';
 import {
+  byteRanges,
   type LineRangeTuning,
   lineRangeOutcomes,
   type RunRangeTask,
   splitsIntoRanges,
 } from './line-ranges.js';
+import { type RunPortTask, recordPortOutcomes, sendsRecordsOverPort } from './record-port.js';
 import type { TaskRunner } from './runner.js';
 
 interface FanOutModule {
@@ -46,7 +48,33 @@ export function fansOut(
   lineRanges: LineRangeTuning | null = null,
 ): boolean {
   if (splitsIntoRanges(file, size, lineRanges)) return true;
+  // A large gzip JSON Lines file (with worker threads and without --cache, as byte ranges).
+  if (sendsRecordsOverPort(file, size, lineRanges)) return true;
   return size > streamThreshold && /\.json$/i.test(file);
+}
+
+/**
+ * What the planned JSON Lines files that do not go whole to a worker add to a run's plan: their bytes,
+ * and their tasks (one per byte range; one for a gzip file whose records come over a port).
+ */
+export function jsonLinesPlan(
+  planned: readonly PlannedInput[],
+  lineRanges: LineRangeTuning | null,
+): { rangedBytes: number; rangeTasks: number } {
+  let rangedBytes = 0;
+  let rangeTasks = 0;
+  if (lineRanges === null) return { rangedBytes, rangeTasks };
+  for (const { job, huge } of planned) {
+    if (!huge) continue;
+    if (splitsIntoRanges(job.file, job.size, lineRanges)) {
+      rangedBytes += job.size;
+      rangeTasks += byteRanges(job.size, lineRanges.rangeBytes).length;
+    } else if (sendsRecordsOverPort(job.file, job.size, lineRanges)) {
+      rangedBytes += job.size;
+      rangeTasks += 1;
+    }
+  }
+  return { rangedBytes, rangeTasks };
 }
 
 /**
@@ -66,6 +94,12 @@ export function fanOutHandler(
       // Four ranges per thread: a range slower than the rest (a long line) holds back only the
       // reporting of those after it, not the threads (a range's result is a few KB of records).
       return lineRangeOutcomes(input.job, options, runTask, lineRanges, 4 * runner.threads, signal);
+    }
+    if (sendsRecordsOverPort(input.job.file, input.job.size, lineRanges)) {
+      // In-process too (a lone gzip file is one task): the port works within one thread.
+      const runTask = ((task, transferList) =>
+        runner.runNamed('checkJsonLinesOverPort', task, transferList)) as RunPortTask;
+      return recordPortOutcomes(input.job, options, runTask, signal);
     }
     const fanout = await loadFanOut();
     const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>

@@ -15,6 +15,8 @@ export interface LineRangeTuning {
   thresholdBytes: number;
   /** Bytes per range (one pool task each). */
   rangeBytes: number;
+  /** Gzip JSON Lines files larger than this (compressed) send their records over a port (record-port.ts). */
+  portThresholdBytes: number;
 }
 
 /**
@@ -25,6 +27,8 @@ export interface LineRangeTuning {
 export const DEFAULT_LINE_RANGES: LineRangeTuning = {
   thresholdBytes: 4 * 1024 * 1024,
   rangeBytes: 1024 * 1024,
+  // ~8 MiB of JSON Lines: below that, holding the file's records until its end costs little.
+  portThresholdBytes: 1024 * 1024,
 };
 
 export function splitsIntoRanges(file: string, size: number, tuning: LineRangeTuning | null): boolean {
@@ -60,7 +64,7 @@ function placeDocument(doc: DocumentResult, before: number): DocumentResult {
  * A file's failure record placed on `line` with no bytes, its fields in the order the worker builds a
  * record with a line (after `byRule`, src/worker/results.ts), as the `json` report prints them.
  */
-function onLine(failure: DocumentResult, line: number): DocumentResult {
+export function placeOnLine(failure: DocumentResult, line: number): DocumentResult {
   const placed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(failure)) {
     placed[key] = key === 'bytes' ? 0 : value;
@@ -111,7 +115,7 @@ export async function* lineRangeOutcomes(
     return partial ? { index: job.index, documents, partial: true } : { index: job.index, documents };
   };
   const failed = (failure: DocumentResult): DocumentResult =>
-    emitted === 0 ? failure : onLine(failure, lastLine + 1);
+    emitted === 0 ? failure : placeOnLine(failure, lastLine + 1);
   fill();
   while (window.length > 0) {
     let result: LineRangeResult;
@@ -127,7 +131,7 @@ export async function* lineRangeOutcomes(
     if (result.failure) {
       documents.push(
         documents.length > 0
-          ? onLine(result.failure, (documents[documents.length - 1]!.line ?? 0) + 1)
+          ? placeOnLine(result.failure, (documents[documents.length - 1]!.line ?? 0) + 1)
           : failed(result.failure),
       );
       yield piece(documents, false);

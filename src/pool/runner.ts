@@ -1,6 +1,7 @@
 // Where a batch runs: in Piscina worker threads, or in-process (--concurrency 0, tiny runs). Both load
 // the worker module by file URL; the pool never imports it statically, so the worker's parsers and
 // validators stay out of the main thread's start-up path when threads are used.
+import type { MessagePort } from 'node:worker_threads';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 
 export interface WorkerTask {
@@ -13,7 +14,11 @@ export interface TaskRunner {
   readonly threads: number;
   run(task: WorkerTask): Promise<FileOutcome[]>;
   /** Run another export of the worker module (fan-out's `checkSlices`), transferring `transferList`. */
-  runNamed(name: string, task: unknown, transferList?: ArrayBuffer[]): Promise<unknown>;
+  runNamed(
+    name: string,
+    task: unknown,
+    transferList?: ReadonlyArray<ArrayBuffer | MessagePort>,
+  ): Promise<unknown>;
   close(): Promise<void>;
 }
 

@@ -4,9 +4,11 @@
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
 import {
+  checkJsonLinesOverPort as checkJsonLinesOverPortOf,
   checkLineRange as checkLineRangeOf,
   type LineRangeResult,
   type LineRangeTask,
+  type RecordPortTask,
 } from './json-lines.js';
 import type { SliceResult, SliceTask } from './slices.js';
 
@@ -35,4 +37,9 @@ export async function checkSlices(task: SliceTask): Promise<SliceResult> {
 /** One byte range of a large plain JSON Lines file (src/pool/line-ranges.ts). */
 export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
   return checkLineRangeOf(task);
+}
+
+/** A gzip JSON Lines file, its records sent back over the task's port (src/pool/record-port.ts). */
+export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<number> {
+  return checkJsonLinesOverPortOf(task);
 }

@@ -7,6 +7,8 @@
 // be entered mid-stream), in-process runs and `--cache` runs (which hash the whole file in one
 // worker) keep this single-worker path.
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
+import { formatFromName } from '../parsing/format.js';
 import { type JsonLine, linesInRange, loadJsonLineParser, splitLines } from '../parsing/jsonl.js';
 import { streamFile } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult, FileJob } from '../types.js';
@@ -22,16 +24,30 @@ import {
   type ResultBase,
 } from './results.js';
 
+/** Takes a file's records a batch at a time as they are made; resolves when it wants more. */
+export type RecordSink = (documents: DocumentResult[]) => Promise<void>;
+
+/** Records per batch handed to a RecordSink. */
+export const SINK_BATCH = 256;
+
+/**
+ * The records of a JSON Lines input, one per non-blank line. Without `sink`, all of them are returned
+ * at the end; with one, they go to it `SINK_BATCH` at a time as the lines are read (reading waits for
+ * it) and only the last few are returned.
+ */
 export async function checkJsonLines(
   source: string | Buffer,
   gzip: boolean,
   fileBase: ResultBase,
   options: CheckOptions,
+  sink?: RecordSink,
 ): Promise<DocumentResult[]> {
   await loadJsonLineParser();
   const engine = engineOptions(options);
   const limit = Math.min(options.maxFileSize, MAX_WHOLE_BYTES);
-  const documents: DocumentResult[] = [];
+  let documents: DocumentResult[] = [];
+  /** Records handed to the sink so far. */
+  let sunk = 0;
   let lastLine = 0;
   let started = performance.now();
   try {
@@ -44,6 +60,12 @@ export async function checkJsonLines(
         for await (const line of splitLines(bytes, limit)) {
           lastLine = line.line;
           documents.push(lineDocument(line, fileBase, engine, limit, started));
+          if (sink !== undefined && documents.length >= SINK_BATCH) {
+            const batch = documents;
+            documents = [];
+            sunk += batch.length;
+            await sink(batch);
+          }
           started = performance.now();
         }
       },
@@ -52,11 +74,12 @@ export async function checkJsonLines(
   } catch (error) {
     // Lines before a read or gzip failure keep their results; the failure is one more record, on the
     // line where reading stopped.
-    const b: ResultBase = documents.length > 0 ? { ...fileBase, bytes: 0, line: lastLine + 1 } : fileBase;
+    const b: ResultBase =
+      documents.length + sunk > 0 ? { ...fileBase, bytes: 0, line: lastLine + 1 } : fileBase;
     documents.push(failureFor(error, b, engine, performance.now() - started));
     return documents;
   }
-  if (documents.length === 0) documents.push(noDocument(fileBase, engine, started));
+  if (documents.length + sunk === 0) documents.push(noDocument(fileBase, engine, started));
   return documents;
 }
 
@@ -152,4 +175,56 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
   const result: LineRangeResult = { documents, newlines };
   if (task.end === Number.POSITIVE_INFINITY) result.empty = noDocument(fileBase, engine, started);
   return result;
+}
+
+/** A gzip JSON Lines file whose records go back over `port` as they are made (src/pool/record-port.ts). */
+export interface RecordPortTask {
+  job: FileJob;
+  options: CheckOptions;
+  /** Transferred with the task: batches go out as `{documents}`, the last as `{documents, end: true}`. */
+  port: MessagePort;
+}
+
+/** Batches the main thread may be behind by before the worker waits (each ack message returns one). */
+export const BATCHES_AHEAD = 2;
+
+/**
+ * Check a JSON Lines file (gzip: it cannot be cut into byte ranges) in this worker, sending its records
+ * over the task's port in batches instead of returning them at the end, so that a dump of millions of
+ * lines holds a few batches, not all of its records. Reading waits while BATCHES_AHEAD batches are
+ * unacknowledged. The main thread closing its end stops the check.
+ */
+export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<number> {
+  const { job, options, port } = task;
+  const named = formatFromName(job.path);
+  const gzip = named.gzip;
+  let credits = BATCHES_AHEAD;
+  let closed = false;
+  let wake: (() => void) | null = null;
+  const resume = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  port.on('message', () => {
+    credits++;
+    resume();
+  });
+  port.on('close', () => {
+    closed = true;
+    resume();
+  });
+  const sink: RecordSink = async (documents) => {
+    while (credits === 0 && !closed) await new Promise<void>((r) => (wake = r));
+    if (closed) throw new Error('the main thread stopped reading this file');
+    credits--;
+    port.postMessage({ documents });
+  };
+  try {
+    const rest = await checkJsonLines(job.path, gzip, jobBase(job, 'jsonl', gzip), options, sink);
+    if (!closed) port.postMessage({ documents: rest, end: true });
+    return rest.length;
+  } finally {
+    port.close();
+  }
 }

@@ -5,11 +5,16 @@
 //   slow-*   each file takes 25 ms longer (for interrupt tests)
 // and, for the byte ranges of a large JSON Lines file (checkLineRange):
 //   crash-*  the worker thread calls process.exit(3) on the range that starts at or after byte 4,000
+// and, for a large gzip JSON Lines file whose records go over a port (checkJsonLinesOverPort):
+//   crash-*  the worker thread calls process.exit(3) when it is about to send its third batch
 // Loaded through MCPDESC_VALIDATE_TEST_WORKER; production code never refers to it.
 
 import type { CheckOptions, FileJob, FileOutcome } from '../../src/types.js';
-import realWorker, { checkLineRange as realCheckLineRange } from '../../src/worker/index.js';
-import type { LineRangeResult, LineRangeTask } from '../../src/worker/json-lines.js';
+import realWorker, {
+  checkJsonLinesOverPort as realCheckJsonLinesOverPort,
+  checkLineRange as realCheckLineRange,
+} from '../../src/worker/index.js';
+import type { LineRangeResult, LineRangeTask, RecordPortTask } from '../../src/worker/json-lines.js';
 
 export { checkSlices } from '../../src/worker/index.js';
 
@@ -37,4 +42,16 @@ export default async function faulty(task: {
 export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
   if (base(task.job.path).startsWith('crash-') && task.start >= 4000) process.exit(3);
   return realCheckLineRange(task);
+}
+
+export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<number> {
+  if (base(task.job.path).startsWith('crash-')) {
+    const post = task.port.postMessage.bind(task.port);
+    let sent = 0;
+    task.port.postMessage = (message: unknown) => {
+      if (++sent === 3) process.exit(3);
+      post(message);
+    };
+  }
+  return realCheckJsonLinesOverPort(task);
 }

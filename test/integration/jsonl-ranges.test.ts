@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { SINK_BATCH } from '../../src/worker/json-lines.js';
 import { type CliResult, FAULTY_WORKER, runCli } from '../helpers/run-cli.js';
 import { rng, validDocument } from '../helpers/small-corpus.js';
 import { TempDir } from '../unit/worker/helpers.js';
@@ -113,6 +115,27 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
   });
 
   it(
+    'a large gzip file: its records come over a port, the same as the plain file read whole',
+    TIMEOUT,
+    async () => {
+      writeFileSync(join(cwd, 'dump.jsonl.gz'), gzipSync(built.text));
+      // No --max-file-size here: for gzip it bounds the decompressed total (a bomb guard), not a line.
+      const whole = (concurrency: string, file: string) =>
+        runCli(['--format', 'ndjson', '--concurrency', concurrency, file], { cwd, env });
+      const [ported, single] = [await whole('2', 'dump.jsonl.gz'), await whole('0', 'dump.jsonl')];
+      // Same records but for the file's name and its compression.
+      const same = (r: CliResult) =>
+        comparable(r).map((rec) => {
+          const { file: _f, compression: _c, ...rest } = rec as Record<string, unknown>;
+          return rest;
+        });
+      assert.equal(ported.code, single.code, ported.stderr);
+      assert.deepEqual(same(ported), same(single));
+      assert.ok(ported.records.filter((r) => r.type === 'file').every((r) => r.compression === 'gzip'));
+    },
+  );
+
+  it(
     'a worker dying on a later range: the lines before it, an error record, then the other files',
     TIMEOUT,
     async () => {
@@ -145,6 +168,32 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       assert.equal(summary.type, 'summary');
       assert.deepEqual((summary.files as Record<string, number>).error, 1);
       assert.equal((summary.files as Record<string, number>).total, 2);
+      assert.equal(r.code, 2, r.stderr);
+    },
+  );
+
+  it(
+    'a worker dying while it sends the records of a gzip file: two batches, an error record, the next file',
+    TIMEOUT,
+    async () => {
+      writeFileSync(join(cwd, 'crash-dump.jsonl.gz'), gzipSync(built.text));
+      writeFileSync(join(cwd, 'z-after.json'), JSON.stringify(validDocument(1, rng(1))));
+      const r = await runCli(
+        ['--format', 'ndjson', '--concurrency', '2', 'crash-dump.jsonl.gz', 'z-after.json'],
+        {
+          cwd,
+          env: { ...env, MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER },
+        },
+      );
+      const files = r.records.filter((rec) => rec.type === 'file');
+      const dump = files.filter((rec) => rec.file === 'crash-dump.jsonl.gz');
+      assert.equal(dump.length, 2 * SINK_BATCH + 1, `${dump.length} records`);
+      const failure = dump.at(-1)!;
+      assert.equal(failure.status, 'error');
+      assert.equal(failure.line, (dump.at(-2)!.line as number) + 1);
+      assert.match((failure.error as { message: string }).message, /worker failed while checking this file/);
+      assert.equal(files.at(-1)?.file, 'z-after.json');
+      assert.equal(files.at(-1)?.status, 'valid');
       assert.equal(r.code, 2, r.stderr);
     },
   );

@@ -41,7 +41,13 @@ describe('checkLineRanges', () => {
         outstanding--;
       }
     };
-    const split = await checkLineRanges(job, OPTIONS, runTask, { thresholdBytes: 0, rangeBytes: 501 }, 3);
+    const split = await checkLineRanges(
+      job,
+      OPTIONS,
+      runTask,
+      { thresholdBytes: 0, rangeBytes: 501, portThresholdBytes: 0 },
+      3,
+    );
     assert.ok(single.documents.length > 300);
     assert.deepEqual(strip(split.documents), strip(single.documents));
     assert.equal(most, 3);
@@ -54,7 +60,7 @@ describe('checkLineRanges', () => {
       job,
       OPTIONS,
       checkLineRange,
-      { thresholdBytes: 0, rangeBytes: 999 },
+      { thresholdBytes: 0, rangeBytes: 999, portThresholdBytes: 0 },
       4,
     );
     assert.equal(single.documents[0]!.error?.code, 'ENOENT');
@@ -67,7 +73,13 @@ describe('checkLineRanges', () => {
     // Ranges from byte 5,000 on cannot be read (as if the disk failed there).
     const runTask: RunRangeTask = (task) =>
       checkLineRange(task.start >= 5000 ? { ...task, job: { ...task.job, path: gone } } : task);
-    const split = await checkLineRanges(job, OPTIONS, runTask, { thresholdBytes: 0, rangeBytes: 1000 }, 2);
+    const split = await checkLineRanges(
+      job,
+      OPTIONS,
+      runTask,
+      { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 },
+      2,
+    );
     const single = await checkFile(job, OPTIONS);
     // The lines that start before byte 5,000 (the text is ASCII: characters are bytes).
     const lines = text().split('\n');
@@ -98,7 +110,7 @@ describe('checkLineRanges', () => {
       started++;
       return checkLineRange(task);
     };
-    const tuning = { thresholdBytes: 0, rangeBytes: 700 };
+    const tuning = { thresholdBytes: 0, rangeBytes: 700, portThresholdBytes: 0 };
     const pieces = lineRangeOutcomes(job, OPTIONS, runTask, tuning, 3);
     const first = await pieces.next();
     // The first piece is in while no more than the window was started, though the file has ~40 ranges.
@@ -126,7 +138,7 @@ describe('checkLineRanges', () => {
       job,
       OPTIONS,
       runTask,
-      { thresholdBytes: 0, rangeBytes: 1000 },
+      { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 },
       2,
     )) {
       pieces.push(piece);
@@ -150,7 +162,13 @@ describe('checkLineRanges', () => {
     const job = tmp.write('crash-first.jsonl', text());
     const runTask: RunRangeTask = () => Promise.reject(new Error('boom'));
     await assert.rejects(
-      checkLineRanges(job, OPTIONS, runTask, { thresholdBytes: 0, rangeBytes: 1000 }, 2),
+      checkLineRanges(
+        job,
+        OPTIONS,
+        runTask,
+        { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 },
+        2,
+      ),
       /boom/,
     );
   });
