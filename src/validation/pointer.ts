@@ -14,23 +14,32 @@ function escapeSegment(segment: PathSegment): string {
 }
 
 /**
- * The pointer of the last path's first two segments (`/tools/3`): consecutive diagnostics mostly
- * share them (on the real corpus, two rules report most tools, one after the other).
+ * The last path's first segment as a pointer prefix (`/tools/`) and its first two segments as a
+ * pointer (`/tools/3`): consecutive diagnostics mostly share them (on the real corpus, two rules report
+ * most tools, one after the other, and every element sits under the same collection). Short strings
+ * are copied on every `+`, so each piece reused saves an allocation; building pointers was ~70 ns of
+ * each of the real corpus' 50k findings.
  */
 let first: PathSegment | undefined;
+let firstText = '';
 let second: PathSegment | undefined;
 let prefix = '';
 
 export function toPointer(path: readonly PathSegment[]): string {
   const n = path.length;
-  if (n < 2) return n === 0 ? '' : `/${escapeSegment(path[0]!)}`;
+  if (n === 0) return '';
   const a = path[0]!;
+  if (a !== first) {
+    first = a;
+    firstText = `/${escapeSegment(a)}/`;
+    second = undefined;
+  }
+  if (n === 1) return firstText.slice(0, -1);
   const b = path[1]!;
   let out: string;
-  if (a === first && b === second) out = prefix;
+  if (b === second) out = prefix;
   else {
-    out = `/${escapeSegment(a)}/${escapeSegment(b)}`;
-    first = a;
+    out = firstText + escapeSegment(b);
     second = b;
     prefix = out;
   }
