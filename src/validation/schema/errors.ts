@@ -93,6 +93,27 @@ function allowedList(parentSchema: Record<string, unknown> | undefined): string 
   return list;
 }
 
+/**
+ * ` has unknown property "x"; allowed: ...`, kept for the last property and schema: real dumps repeat
+ * one misnamed property tool after tool (the corpus' 17k "parameters" and "input_schema"), and the
+ * message is then one concatenation instead of five.
+ */
+let lastProperty: string | undefined;
+let lastPropertySchema: object | undefined;
+let lastUnknown = '';
+
+function unknownProperty(property: string, parentSchema: Record<string, unknown> | undefined): string {
+  // A long name is not kept: module state must not hold on to a hostile megabyte-long member name.
+  if (property.length > MAX_QUOTED)
+    return ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
+  if (property !== lastProperty || parentSchema !== lastPropertySchema) {
+    lastUnknown = ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
+    lastProperty = property;
+    lastPropertySchema = parentSchema;
+  }
+  return lastUnknown;
+}
+
 /** `annotations.readOnlyHint`, `arguments[2].name`: `path` from `from` on (the part inside the value). */
 function dotted(path: readonly PathSegment[], from: number): string {
   let out = '';
@@ -130,7 +151,7 @@ function describeInto(
     case 'additionalProperties': {
       const property = String(params.additionalProperty);
       path.push(property);
-      return `${here} has unknown property ${quote(property)}${allowedList(error.parentSchema)}`;
+      return here + unknownProperty(property, error.parentSchema);
     }
     case 'required':
       return `${here} is missing required property ${quote(params.missingProperty)}`;

@@ -69,7 +69,7 @@ describe('reportErrors paths', () => {
     }
   });
 
-  it('each schema keeps its own allowed list, errors from two schemas alternating', () => {
+  it('each property and schema keep their own message, errors from two schemas alternating', () => {
     const a = { properties: { p: {}, q: {} } };
     const b = { properties: { r: {} } };
     const error = (parentSchema: object, property: string): AjvError => ({
@@ -79,14 +79,29 @@ describe('reportErrors paths', () => {
       params: { additionalProperty: property },
       parentSchema: parentSchema as Record<string, unknown>,
     });
-    const messages = collect([error(a, 'x'), error(a, 'y'), error(b, 'z'), error(a, 'w')], [], 'V').map(
-      (f) => f.message,
-    );
+    const long = 'l'.repeat(100);
+    const errors = [
+      error(a, 'x'),
+      error(a, 'x'),
+      error(a, 'y'),
+      error(b, 'y'),
+      error(b, 'z'),
+      error(a, 'z'),
+      error(a, long),
+      error(a, `${long}!`),
+      error(a, 'é"'),
+    ];
+    const messages = collect(errors, [], 'V').map((f) => f.message);
     assert.deepEqual(messages, [
       'V has unknown property "x"; allowed: p, q',
+      'V has unknown property "x"; allowed: p, q',
       'V has unknown property "y"; allowed: p, q',
+      'V has unknown property "y"; allowed: r',
       'V has unknown property "z"; allowed: r',
-      'V has unknown property "w"; allowed: p, q',
+      'V has unknown property "z"; allowed: p, q',
+      `V has unknown property "${'l'.repeat(60)}…"; allowed: p, q`,
+      `V has unknown property "${'l'.repeat(60)}…"; allowed: p, q`,
+      'V has unknown property "é\\""; allowed: p, q',
     ]);
   });
 
