@@ -25,10 +25,24 @@ let firstText = '';
 let second: PathSegment | undefined;
 let prefix = '';
 
+/** Longer names are not kept: module state must not hold on to a hostile megabyte-long member name. */
+const MAX_KEPT = 64;
+
+function keepable(segment: PathSegment): boolean {
+  return typeof segment === 'number' || segment.length <= MAX_KEPT;
+}
+
+function uncached(path: readonly PathSegment[]): string {
+  let out = '';
+  for (let i = 0; i < path.length; i++) out += `/${escapeSegment(path[i]!)}`;
+  return out;
+}
+
 export function toPointer(path: readonly PathSegment[]): string {
   const n = path.length;
   if (n === 0) return '';
   const a = path[0]!;
+  if (!keepable(a) || (n > 1 && !keepable(path[1]!))) return uncached(path);
   if (a !== first) {
     first = a;
     firstText = `/${escapeSegment(a)}/`;

@@ -32,6 +32,8 @@ const segment: fc.Arbitrary<PathSegment> = fc.oneof(
     10,
   ),
   fc.string({ maxLength: 6 }),
+  // Past the length toPointer keeps.
+  fc.constantFrom<PathSegment>('k'.repeat(64), 'k'.repeat(65), `${'k'.repeat(70)}/~`),
   fc.nat({ max: 20 }),
 );
 
@@ -55,6 +57,11 @@ describe('toPointer', () => {
     assert.equal(toPointer(['a~1b', 0]), '/a~01b/0');
     assert.equal(toPointer(['a/b']), '/a~1b');
     assert.equal(toPointer(['a~1b', 0, 'z']), '/a~01b/0/z');
+    const long = 'k'.repeat(100);
+    assert.equal(toPointer([long, 0, 'z']), `/${long}/0/z`);
+    assert.equal(toPointer(['a~1b', long]), `/a~01b/${long}`);
+    assert.equal(toPointer(['a~1b', 0]), '/a~01b/0');
+    assert.equal(toPointer([`${long}/`, 1]), `/${long}~1/1`);
   });
 
   it('equals RFC 6901 for any sequence of paths, and reads back', () => {
