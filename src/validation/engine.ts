@@ -447,6 +447,11 @@ export function countFinding(
   max: number,
 ): boolean {
   report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
+  return countSeverity(report, severity, max);
+}
+
+/** countFinding without the count by rule (the engine's `record` adds its counts by rule in bulk). */
+function countSeverity(report: DocumentReport, severity: Severity, max: number): boolean {
   if (severity === 'error') report.errors++;
   else if (severity === 'warning') report.warnings++;
   else report.infos++;
@@ -472,10 +477,36 @@ export function createDocumentValidator(
   rules: readonly Rule[] = RULES,
 ): DocumentValidator {
   const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
-  const count = (ruleId: string, severity: Severity) =>
-    countFinding(report, ruleId, severity, options.maxDiagnostics);
+  const max = options.maxDiagnostics;
+  const count = (ruleId: string, severity: Severity) => countFinding(report, ruleId, severity, max);
+  // Counts by rule: a rule's first finding of the document adds its key to `byRule` (keys keep the
+  // order of first findings), later ones only bump the count of the rule's plan entry here, added to
+  // `byRule` when the document finishes. A keyed update of `byRule` per finding went through V8's
+  // megamorphic cache (its shape varies by document): ~1.5 ms of the real corpus' 50k findings.
+  const counted: PlanEntry[] = [];
+  const uncounted: number[] = [];
   const record: Record_ = (entry, path, message) => {
-    if (count(entry.rule.id, entry.level)) report.diagnostics.push(makeDiagnostic(entry, path, message));
+    let k = 0;
+    while (k < counted.length && counted[k] !== entry) k++;
+    let keep: boolean;
+    if (k === counted.length) {
+      counted.push(entry);
+      uncounted.push(0);
+      keep = count(entry.rule.id, entry.level);
+    } else {
+      uncounted[k]!++;
+      keep = countSeverity(report, entry.level, max);
+    }
+    if (keep) report.diagnostics.push(makeDiagnostic(entry, path, message));
+  };
+  const addUncounted = () => {
+    for (let k = 0; k < counted.length; k++) {
+      const n = uncounted[k]!;
+      if (n === 0) continue;
+      const id = counted[k]!.rule.id;
+      report.byRule[id] = (report.byRule[id] ?? 0) + n;
+      uncounted[k] = 0;
+    }
   };
 
   // Element-scoped rules first, then document-scoped ones on projections: the same order a fanned-out
@@ -517,6 +548,7 @@ export function createDocumentValidator(
       } finally {
         release();
       }
+      addUncounted();
       return report;
     },
   };

@@ -7,10 +7,9 @@ import { exampleDocument } from './semantic-examples.js';
 
 const MISNAMED = ['input_schema', 'parameters', 'inputschema', 'input', 'schema'];
 const MESSAGE = 'tool has no "inputSchema"; expected a JSON Schema object describing its input';
-// Built once: this rule reports most tools of real dumps (25,588 of the corpus' 26,266).
-const MESSAGES = new Map(
-  MISNAMED.map((key) => [key, `${MESSAGE} (found "${key}": the property is named "inputSchema")`]),
-);
+// Built once, by MISNAMED's index (a Map lookup per finding showed in profiles): this rule reports
+// most tools of real dumps (25,588 of the corpus' 26,266).
+const MESSAGES = MISNAMED.map((key) => `${MESSAGE} (found "${key}": the property is named "inputSchema")`);
 
 const rule: Rule = {
   id: 'mcpdesc.tool.input-schema-present',
@@ -40,9 +39,9 @@ const rule: Rule = {
       element(collection, index, tool) {
         if (collection !== 'tools' || !isObject(tool) || Object.hasOwn(tool, 'inputSchema')) return;
         let message = MESSAGE;
-        for (const key of MISNAMED) {
-          if (Object.hasOwn(tool, key)) {
-            message = MESSAGES.get(key)!;
+        for (let i = 0; i < MISNAMED.length; i++) {
+          if (Object.hasOwn(tool, MISNAMED[i]!)) {
+            message = MESSAGES[i]!;
             break;
           }
         }

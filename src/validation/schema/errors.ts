@@ -52,96 +52,143 @@ function isIndex(text: string): boolean {
   return true;
 }
 
-function segmentsOf(instancePath: string): PathSegment[] {
-  if (instancePath === '') return [];
-  const parts = instancePath.slice(1).split('/');
-  const out: PathSegment[] = new Array(parts.length);
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
+/**
+ * Append the segments of Ajv's `instancePath` (a JSON pointer relative to the validated value) to
+ * `path`: reporting builds one array per finding, the base followed by these, instead of a relative
+ * array and then a copy.
+ */
+function appendSegments(path: PathSegment[], instancePath: string): void {
+  if (instancePath === '') return;
+  let from = 1;
+  for (;;) {
+    const slash = instancePath.indexOf('/', from);
+    const part = slash === -1 ? instancePath.slice(from) : instancePath.slice(from, slash);
     const raw = part.includes('~') ? part.replace(/~1/g, '/').replace(/~0/g, '~') : part;
-    out[i] = isIndex(raw) ? Number(raw) : raw;
+    path.push(isIndex(raw) ? Number(raw) : raw);
+    if (slash === -1) return;
+    from = slash + 1;
   }
-  return out;
 }
 
 /** `; allowed: a, b, c` for a closed object's schema, built once per schema object. */
 const allowedLists = new WeakMap<object, string>();
+/**
+ * The last schema looked up and its list: consecutive errors mostly come from one schema (the real
+ * corpus' 24k unknown tool properties all do), and a WeakMap probe per error showed in profiles.
+ */
+let lastSchema: object | undefined;
+let lastList = '';
 
 function allowedList(parentSchema: Record<string, unknown> | undefined): string {
   if (parentSchema === undefined) return '';
+  if (parentSchema === lastSchema) return lastList;
   let list = allowedLists.get(parentSchema);
   if (list === undefined) {
     const keys = Object.keys((parentSchema.properties as object | undefined) ?? {});
     list = keys.length > 0 ? `; allowed: ${keys.join(', ')}` : '';
     allowedLists.set(parentSchema, list);
   }
+  lastSchema = parentSchema;
+  lastList = list;
   return list;
 }
 
-/** `annotations.readOnlyHint`, `arguments[2].name`: the position inside the validated value. */
-function dotted(segments: readonly PathSegment[]): string {
+/**
+ * ` has unknown property "x"; allowed: ...`, kept for the last property and schema: real dumps repeat
+ * one misnamed property tool after tool (the corpus' 17k "parameters" and "input_schema"), and the
+ * message is then one concatenation instead of five.
+ */
+let lastProperty: string | undefined;
+let lastPropertySchema: object | undefined;
+let lastUnknown = '';
+
+function unknownProperty(property: string, parentSchema: Record<string, unknown> | undefined): string {
+  // A long name is not kept: module state must not hold on to a hostile megabyte-long member name.
+  if (property.length > MAX_QUOTED)
+    return ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
+  if (property !== lastProperty || parentSchema !== lastPropertySchema) {
+    lastUnknown = ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
+    lastProperty = property;
+    lastPropertySchema = parentSchema;
+  }
+  return lastUnknown;
+}
+
+/** `annotations.readOnlyHint`, `arguments[2].name`: `path` from `from` on (the part inside the value). */
+function dotted(path: readonly PathSegment[], from: number): string {
   let out = '';
-  for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out === '' ? s : `.${s}`;
+  for (let i = from; i < path.length; i++) {
+    const s = path[i]!;
+    out += typeof s === 'number' ? `[${s}]` : out === '' ? s : `.${s}`;
+  }
   return out;
 }
 
-/** The subject of a message: the validated value itself, or a property inside it. */
-function where(subject: string, segments: readonly PathSegment[]): string {
-  return segments.length === 0 ? subject : `${subject}: ${quote(dotted(segments))}`;
+/** The subject of a message: the validated value itself, or a property inside it (`path` from `from`). */
+function where(subject: string, path: readonly PathSegment[], from: number): string {
+  return path.length === from ? subject : `${subject}: ${quote(dotted(path, from))}`;
 }
 
-/** One finding for one Ajv error. */
+/**
+ * The message of one Ajv error. `path` holds the validated value's location (its first `from`
+ * segments) followed by the error's instancePath segments; the location of the finding is completed
+ * in place (the unknown property, the repeated item).
+ */
+function describeInto(
+  error: AjvError,
+  subject: string,
+  item: ItemSubject | undefined,
+  path: PathSegment[],
+  from: number,
+): string {
+  const first = path[from];
+  const here =
+    item !== undefined && typeof first === 'number'
+      ? where(item(first), path, from + 1)
+      : where(subject, path, from);
+  const params = error.params;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const property = String(params.additionalProperty);
+      path.push(property);
+      return here + unknownProperty(property, error.parentSchema);
+    }
+    case 'required':
+      return `${here} is missing required property ${quote(params.missingProperty)}`;
+    case 'type':
+      return `${here} must be ${typeList(params.type)}, found ${jsonType(error.data)}`;
+    case 'enum': {
+      const values = (params.allowedValues as unknown[]).map((v) => quote(v)).join(', ');
+      return `${here} must be one of ${values}, found ${quote(error.data)}`;
+    }
+    case 'const':
+      return `${here} must be ${quote(params.allowedValue)}, found ${quote(error.data)}`;
+    case 'format':
+      return `${here} must be a valid ${params.format}, found ${quote(error.data)}`;
+    case 'minLength':
+      return params.limit === 1
+        ? `${here} must not be empty`
+        : `${here} must be at least ${params.limit} characters long`;
+    case 'minItems':
+      return `${here} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}`;
+    case 'uniqueItems':
+      path.push(Number(params.i));
+      return `${here} has duplicate items (${params.j} and ${params.i})`;
+    default:
+      return `${here} ${error.message ?? `fails ${error.keyword}`}`;
+  }
+}
+
+/** One finding for one Ajv error, located relative to the validated value. */
 export function describeError(
   error: AjvError,
   subject: string,
   item?: ItemSubject,
 ): { at: PathSegment[]; message: string } {
-  const at = segmentsOf(error.instancePath);
-  const here =
-    item !== undefined && typeof at[0] === 'number' ? where(item(at[0]), at.slice(1)) : where(subject, at);
-  const params = error.params;
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      const property = String(params.additionalProperty);
-      at.push(property);
-      return {
-        at,
-        message: `${here} has unknown property ${quote(property)}${allowedList(error.parentSchema)}`,
-      };
-    }
-    case 'required':
-      return { at, message: `${here} is missing required property ${quote(params.missingProperty)}` };
-    case 'type':
-      return { at, message: `${here} must be ${typeList(params.type)}, found ${jsonType(error.data)}` };
-    case 'enum': {
-      const values = (params.allowedValues as unknown[]).map((v) => quote(v)).join(', ');
-      return { at, message: `${here} must be one of ${values}, found ${quote(error.data)}` };
-    }
-    case 'const':
-      return { at, message: `${here} must be ${quote(params.allowedValue)}, found ${quote(error.data)}` };
-    case 'format':
-      return { at, message: `${here} must be a valid ${params.format}, found ${quote(error.data)}` };
-    case 'minLength':
-      return {
-        at,
-        message:
-          params.limit === 1
-            ? `${here} must not be empty`
-            : `${here} must be at least ${params.limit} characters long`,
-      };
-    case 'minItems':
-      return {
-        at,
-        message: `${here} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}`,
-      };
-    case 'uniqueItems':
-      return {
-        at: [...at, Number(params.i)],
-        message: `${here} has duplicate items (${params.j} and ${params.i})`,
-      };
-    default:
-      return { at, message: `${here} ${error.message ?? `fails ${error.keyword}`}` };
-  }
+  const at: PathSegment[] = [];
+  appendSegments(at, error.instancePath);
+  const message = describeInto(error, subject, item, at, 0);
+  return { at, message };
 }
 
 /** Report every error of one validated value located at `base`. */
@@ -152,15 +199,13 @@ export function reportErrors(
   subject: string,
   item?: ItemSubject,
 ): void {
-  for (const error of errors) {
-    const { at, message } = describeError(error, subject, item);
-    if (base.length === 0) {
-      report(at, message);
-      continue;
-    }
-    // A plain copy: Array.prototype.concat's generic path was ~5% of reporting 24k tool errors.
+  const from = base.length;
+  for (let e = 0; e < errors.length; e++) {
+    const error = errors[e]!;
+    // One fresh array per finding (the engine keeps it as the diagnostic's path).
     const path = base.slice();
-    for (let i = 0; i < at.length; i++) path.push(at[i]!);
+    appendSegments(path, error.instancePath);
+    const message = describeInto(error, subject, item, path, from);
     report(path, message);
   }
 }
