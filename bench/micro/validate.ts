@@ -6,6 +6,7 @@
 // is the steadier figure.
 // Reads ../shared/corpus/real/*/*.json when present, else corpus/samples. A script, not a test.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { DEFAULT_ENGINE_OPTIONS, validateDocument } from '../../src/validation/engine.js';
@@ -35,6 +36,7 @@ function parses(buffer: Buffer): boolean {
 }
 
 const realCorpus = '../shared/corpus/real';
+const upstreamSchema = '../shared/spec/cisco-open+mcptoolkit-contract/schemas/mcp-description/0.7.0.json';
 const dir = option('--dir') ?? (existsSync(realCorpus) ? realCorpus : 'corpus/samples');
 if (!existsSync(dir)) {
   console.error(`bench/micro/validate: no corpus at ${dir}`);
@@ -164,4 +166,44 @@ if (!existsSync(dir)) {
       `validation of fresh documents ${freshCpu.toFixed(1)} ms (${(parseCpu / freshCpu).toFixed(2)}×), ` +
       `of the same documents again ${againCpu.toFixed(1)} ms (${(parseCpu / againCpu).toFixed(2)}×)`,
   );
+
+  // Reference: the upstream 0.7.0 schema alone, compiled with Ajv at run time, interleaved the same way.
+  // It checks structure only (no semantic rules, no positions, no messages of ours), so this is the
+  // scale of "the bare schema" that the #2 target compares with, not a peer.
+  if (existsSync(upstreamSchema)) {
+    type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+    const require = createRequire(import.meta.url);
+    const Ajv = (require('ajv') as { default: new (o: object) => { compile(s: unknown): Validate } }).default;
+    const addFormats = (require('ajv-formats') as { default: (ajv: unknown) => void }).default;
+    const schema = JSON.parse(readFileSync(upstreamSchema, 'utf8')) as unknown;
+    const compile = (allErrors: boolean) => {
+      const ajv = new Ajv({ allErrors, strict: false });
+      addFormats(ajv);
+      return ajv.compile(schema);
+    };
+    const variants: Array<[string, Validate]> = [
+      ['first error', compile(false)],
+      ['all errors', compile(true)],
+    ];
+    for (const [name, validate] of variants) {
+      let errors = 0;
+      let both = Number.POSITIVE_INFINITY;
+      for (let pass = 0; pass < 15; pass++) {
+        errors = 0;
+        both = Math.min(
+          both,
+          cpu(() => {
+            for (const buffer of buffers) {
+              if (!validate(JSON.parse(buffer.toString('utf8')))) errors += validate.errors?.length ?? 0;
+            }
+          }),
+        );
+      }
+      const alone = both - parseOnly;
+      console.log(
+        `reference, upstream 0.7.0 schema in Ajv (${name}), interleaved: ${alone.toFixed(1)} ms ` +
+          `(${(parseOnly / alone).toFixed(2)}× JSON.parse), ${errors} Ajv errors`,
+      );
+    }
+  }
 }
