@@ -89,12 +89,13 @@ async function runBatch(jobs: FileJob[], options: PipelineOptions): Promise<File
 }
 
 /**
- * An input whose outcomes come in pieces: the first one already in (so its work started when the unit
- * entered the window), the rest pulled when the unit reaches the head of the window.
+ * An input whose outcomes come in pieces, pulled only once the unit is at the head of the window. Not
+ * before: a producer may hold a worker while it waits for its pieces to be taken (a gzip JSON Lines
+ * file's records over a port), and started early it could hold every worker while the head waits for
+ * one (a fanned-out dump's slices behind it in the queue: a deadlock with one thread).
  */
 interface Stream {
-  first: IteratorResult<FileOutcome>;
-  rest: AsyncIterator<FileOutcome>;
+  pieces: AsyncIterator<FileOutcome>;
   job: FileJob;
 }
 
@@ -109,10 +110,7 @@ async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOu
     try {
       const outcome = options.huge ? await options.huge(input) : null;
       if (outcome === null) return runBatch([input.job], options);
-      if (isIterable(outcome)) {
-        const rest = outcome[Symbol.asyncIterator]();
-        return { first: await rest.next(), rest, job: input.job };
-      }
+      if (isIterable(outcome)) return { pieces: outcome[Symbol.asyncIterator](), job: input.job };
       return [{ index: input.job.index, documents: outcome.documents }];
     } catch (error) {
       const reason = failureReason(error);
@@ -190,34 +188,31 @@ export async function* runPipeline(
     return yield* drainStream(settled);
   }
   async function* drainStream(stream: Stream): AsyncGenerator<FileOutcome, boolean> {
-    let step = stream.first;
-    if (step.done) {
-      // Every input gets a record, even from a producer that yielded nothing.
-      const message = 'the file was checked but no result came back';
-      yield { index: stream.job.index, documents: [errorDocument(stream.job, 'WORKER_PROTOCOL', message)] };
-      return true;
-    }
-    while (!step.done) {
+    const { job } = stream;
+    for (let first = true; ; first = false) {
+      let step: IteratorResult<FileOutcome> | typeof ABORTED;
+      try {
+        step = await settle(stream.pieces.next(), options.signal);
+      } catch (error) {
+        if (options.signal?.aborted) return false;
+        // Producers end their input themselves when work fails after a first piece; a failure before
+        // any piece is the file's one error record, as for a failed batch.
+        const reason = failureReason(error);
+        yield { index: job.index, documents: [errorDocument(job, reason.code, reason.message)] };
+        return true;
+      }
+      if (step === ABORTED) return false;
+      if (step.done) {
+        if (!first) return true;
+        // Every input gets a record, even from a producer that yielded nothing.
+        const message = 'the file was checked but no result came back';
+        yield { index: job.index, documents: [errorDocument(job, 'WORKER_PROTOCOL', message)] };
+        return true;
+      }
       if (options.signal?.aborted) return false;
       yield step.value;
       if (step.value.partial !== true) return true;
-      let next: IteratorResult<FileOutcome> | typeof ABORTED;
-      try {
-        next = await settle(stream.rest.next(), options.signal);
-      } catch (error) {
-        if (options.signal?.aborted) return false;
-        // The producer ends its input itself when work fails; this is the guard for anything else.
-        const reason = failureReason(error);
-        yield {
-          index: stream.job.index,
-          documents: [errorDocument(stream.job, reason.code, reason.message)],
-        };
-        return true;
-      }
-      if (next === ABORTED) return false;
-      step = next;
     }
-    return true;
   }
   for await (const unit of planUnits(inputs, options.batchLimits)) {
     if (options.signal?.aborted) return;

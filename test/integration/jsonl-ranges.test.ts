@@ -197,4 +197,48 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       assert.equal(r.code, 2, r.stderr);
     },
   );
+
+  it(
+    'one thread, a fanned-out dump then a gzip file over a port: both checked (no worker held while the dump waits)',
+    TIMEOUT,
+    async () => {
+      // The dump's slices are queued while it runs; a port task started before its turn used to take the
+      // only worker, send two batches and wait for them to be taken, which the dump ahead of it never let
+      // happen: the run hung.
+      const tools = Array.from({ length: 25_000 }, (_, i) => ({
+        name: `t${i}`,
+        description: 'd'.repeat(50),
+        inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+      }));
+      writeFileSync(join(cwd, 'a-dump.json'), JSON.stringify({ ...validDocument(1, rng(3)), tools }));
+      writeFileSync(join(cwd, 'b-lines.jsonl.gz'), gzipSync(built.text));
+      let timer: NodeJS.Timeout | undefined;
+      const r = await runCli(
+        [
+          '--format',
+          'ndjson',
+          '--concurrency',
+          '1',
+          '--stream-threshold',
+          '1000',
+          'a-dump.json',
+          'b-lines.jsonl.gz',
+        ],
+        {
+          cwd,
+          env,
+          onStdout: (_chunk, child) => {
+            timer ??= setTimeout(() => child.kill('SIGKILL'), 60_000);
+          },
+        },
+      );
+      clearTimeout(timer);
+      assert.equal(r.signal, null, 'the run was killed after 60 s: it hung');
+      const summary = r.records.at(-1)!;
+      assert.equal(summary.type, 'summary');
+      assert.equal((summary.files as Record<string, number>).total, 2);
+      assert.equal((summary.files as Record<string, number>).error, 0);
+      assert.ok((summary.documents as number) > 2 * SINK_BATCH + 1);
+    },
+  );
 });
