@@ -31,6 +31,22 @@ function text(lines: number): string {
 
 const inThisThread: RunPortTask = (task) => checkJsonLinesOverPort(task);
 
+/** The worker export in this thread, counting the batches it sends; `done` settles with its task. */
+function counting(): { run: RunPortTask; sent: () => number; done: () => Promise<unknown> } {
+  let sent = 0;
+  let finished: Promise<unknown> = Promise.resolve();
+  const run: RunPortTask = (task) => {
+    const post = task.port.postMessage.bind(task.port);
+    task.port.postMessage = (message: unknown) => {
+      sent++;
+      post(message);
+    };
+    finished = checkJsonLinesOverPort(task);
+    return finished;
+  };
+  return { run, sent: () => sent, done: () => finished };
+}
+
 async function collect(pieces: AsyncIterable<FileOutcome>): Promise<FileOutcome[]> {
   const out: FileOutcome[] = [];
   for await (const piece of pieces) out.push(piece);
@@ -54,22 +70,14 @@ describe('records over a port (large gzip JSON Lines)', () => {
 
   it('the worker reads on only while the consumer is at most BATCHES_AHEAD batches behind', async () => {
     const job = tmp.write('slow.jsonl.gz', gzipSync(text(3000)));
-    let sent = 0;
-    const counting: RunPortTask = (task) => {
-      const post = task.port.postMessage.bind(task.port);
-      task.port.postMessage = (message: unknown) => {
-        sent++;
-        post(message);
-      };
-      return checkJsonLinesOverPort(task);
-    };
-    const pieces = recordPortOutcomes(job, OPTIONS, counting);
+    const { run, sent } = counting();
+    const pieces = recordPortOutcomes(job, OPTIONS, run);
     let taken = 0;
     for await (const _ of pieces) {
       taken++;
       // Let the worker run as far as it may before taking the next batch.
       await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.ok(sent <= taken + BATCHES_AHEAD, `${sent} batches sent, ${taken} taken`);
+      assert.ok(sent() <= taken + BATCHES_AHEAD, `${sent()} batches sent, ${taken} taken`);
     }
     assert.ok(taken > 5);
   });
@@ -107,24 +115,14 @@ describe('records over a port (large gzip JSON Lines)', () => {
 
   it('a consumer that stops: the worker stops reading and its task ends', async () => {
     const job = tmp.write('stop.jsonl.gz', gzipSync(text(3000)));
-    let finished: Promise<unknown> = Promise.resolve();
-    let sent = 0;
-    const tracked: RunPortTask = (task) => {
-      const post = task.port.postMessage.bind(task.port);
-      task.port.postMessage = (message: unknown) => {
-        sent++;
-        post(message);
-      };
-      finished = checkJsonLinesOverPort(task);
-      return finished;
-    };
-    for await (const piece of recordPortOutcomes(job, OPTIONS, tracked)) {
+    const { run, sent, done } = counting();
+    for await (const piece of recordPortOutcomes(job, OPTIONS, run)) {
       assert.equal(piece.partial, true);
       break;
     }
     // Ends instead of waiting for an acknowledgement forever, and reads no further: the file has
     // ~10 batches, the worker sent the one taken and at most BATCHES_AHEAD more.
-    await finished;
-    assert.ok(sent <= 1 + BATCHES_AHEAD, `${sent} batches sent`);
+    await done();
+    assert.ok(sent() <= 1 + BATCHES_AHEAD, `${sent()} batches sent`);
   });
 });
