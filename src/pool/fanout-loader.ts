@@ -89,11 +89,13 @@ export function fanOutHandler(
 ) {
   return async (input: PlannedInput): Promise<FileOutcome | AsyncIterable<FileOutcome> | null> => {
     if (lineRanges !== null && splitsIntoRanges(input.job.file, input.job.size, lineRanges)) {
-      if (runner.threads === 0) return null;
       const runTask = ((task: LineRangeTask) => runner.runNamed('checkLineRange', task)) as RunRangeTask;
       // Four ranges per thread: a range slower than the rest (a long line) holds back only the
       // reporting of those after it, not the threads (a range's result is a few KB of records).
-      return lineRangeOutcomes(input.job, options, runTask, lineRanges, 4 * runner.threads, signal);
+      // In-process (0 threads) one range at a time: no parallelism, but the records of a long file
+      // are still written as they come instead of all held until its end.
+      const inFlight = Math.max(1, 4 * runner.threads);
+      return lineRangeOutcomes(input.job, options, runTask, lineRanges, inFlight, signal);
     }
     if (sendsRecordsOverPort(input.job.file, input.job.size, lineRanges)) {
       // In-process too (a lone gzip file is one task): the port works within one thread.

@@ -4,7 +4,8 @@
 // line numbers made absolute here. The records, their order and the summary are those of the
 // single-worker path (src/worker/json-lines.ts checkJsonLines); only the work is spread.
 //
-// Not split: gzip (no random access), in-process runs (no other thread to give work to) and
+// In-process runs use the same ranges one at a time (their records are then written as they come).
+// Not split: gzip (no random access; see record-port.ts) and
 // `--cache` runs (the cache hashes each file's bytes in the one worker that reads them whole).
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
 import type { LineRangeResult, LineRangeTask } from '../worker/json-lines.js';

@@ -2,10 +2,10 @@
 // multi-GB registry dump holds only one line at a time. `--max-file-size` applies to each line, and to
 // the decompressed total of a gzip input.
 //
-// A large plain JSON Lines file checked with worker threads is instead cut into byte ranges that the
-// pool checks in parallel (checkLineRange below, src/pool/line-ranges.ts); gzip input (which cannot
-// be entered mid-stream), in-process runs and `--cache` runs (which hash the whole file in one
-// worker) keep this single-worker path.
+// A large plain JSON Lines file is instead cut into byte ranges that the pool checks in parallel
+// (checkLineRange below, src/pool/line-ranges.ts); a large gzip one is read here but its records go back
+// over a port as they are made (checkJsonLinesOverPort below, src/pool/record-port.ts); `--cache` runs
+// (which hash the whole file in one worker), standard input and small files keep this plain path.
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { formatFromName } from '../parsing/format.js';

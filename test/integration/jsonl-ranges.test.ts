@@ -90,28 +90,55 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       cwd,
       env,
     });
+  // The reference: the plain single-worker reader, which a `--cache` run keeps (it hashes each file
+  // whole where it reads it); a new cache directory each time, so nothing is replayed.
+  let caches = 0;
+  const single = (extra: string[], ...files: string[]) =>
+    runCli(
+      [
+        '--format',
+        'ndjson',
+        '--concurrency',
+        '0',
+        '--cache',
+        '--cache-location',
+        join(cwd, `.cache-${caches++}`),
+        ...extra,
+        ...files,
+      ],
+      { cwd, env },
+    );
 
   it('--concurrency 2 reports exactly what the single-worker path reports', TIMEOUT, async () => {
-    const [split, single] = [await run('2', 'dump.jsonl'), await run('0', 'dump.jsonl')];
-    assert.equal(split.code, single.code, split.stderr);
+    const [split, whole, inProcess] = [
+      await run('2', 'dump.jsonl'),
+      await single(['--max-file-size', '20000'], 'dump.jsonl'),
+      await run('0', 'dump.jsonl'),
+    ];
+    // In-process, the same ranges one at a time: the same records again.
+    assert.deepEqual(comparable(inProcess), comparable(whole));
+    assert.equal(split.code, whole.code, split.stderr);
     assert.equal(split.code, 1, split.stderr);
     // Two threads for one file: only a file split into ranges counts as more than one task.
     assert.equal(split.records[0]!.concurrency, 2);
-    const files = single.records.filter((r) => r.type === 'file');
+    const files = whole.records.filter((r) => r.type === 'file');
     assert.ok(files.length > 2500, `${files.length} document records`);
     const line = (n: number) => files.find((r) => r.line === n);
     assert.equal(line(built.boundaryLine)?.status, 'invalid');
     assert.equal(line(built.longLine)?.status, 'valid');
     assert.ok(files.some((r) => r.status === 'skipped'));
-    assert.ok(single.records.some((r) => r.type === 'diagnostic' && (r.line as number) > 1000));
-    assert.deepEqual(comparable(split), comparable(single));
+    assert.ok(whole.records.some((r) => r.type === 'diagnostic' && (r.line as number) > 1000));
+    assert.deepEqual(comparable(split), comparable(whole));
   });
 
   it('a file of blank lines only: the one syntax record either way', TIMEOUT, async () => {
-    const [split, single] = [await run('2', 'blank.ndjson'), await run('0', 'blank.ndjson')];
+    const [split, whole] = [
+      await run('2', 'blank.ndjson'),
+      await single(['--max-file-size', '20000'], 'blank.ndjson'),
+    ];
     assert.equal(split.records[0]!.concurrency, 2);
-    assert.deepEqual(comparable(split), comparable(single));
-    assert.equal(single.records.filter((r) => r.type === 'file').length, 1);
+    assert.deepEqual(comparable(split), comparable(whole));
+    assert.equal(whole.records.filter((r) => r.type === 'file').length, 1);
   });
 
   it(
@@ -122,15 +149,15 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       // No --max-file-size here: for gzip it bounds the decompressed total (a bomb guard), not a line.
       const whole = (concurrency: string, file: string) =>
         runCli(['--format', 'ndjson', '--concurrency', concurrency, file], { cwd, env });
-      const [ported, single] = [await whole('2', 'dump.jsonl.gz'), await whole('0', 'dump.jsonl')];
+      const [ported, plain] = [await whole('2', 'dump.jsonl.gz'), await single([], 'dump.jsonl')];
       // Same records but for the file's name and its compression.
       const same = (r: CliResult) =>
         comparable(r).map((rec) => {
           const { file: _f, compression: _c, ...rest } = rec as Record<string, unknown>;
           return rest;
         });
-      assert.equal(ported.code, single.code, ported.stderr);
-      assert.deepEqual(same(ported), same(single));
+      assert.equal(ported.code, plain.code, ported.stderr);
+      assert.deepEqual(same(ported), same(plain));
       assert.ok(ported.records.filter((r) => r.type === 'file').every((r) => r.compression === 'gzip'));
     },
   );
@@ -153,12 +180,14 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       const failure = dump.at(-1)!;
       // The ranges before byte 4,000 were checked: their lines, as the single-worker path reports the
       // same lines of the same text, then the failure.
-      const single = (await run('0', 'dump.jsonl')).records.filter((rec) => rec.type === 'file');
+      const reference = (await single(['--max-file-size', '20000'], 'dump.jsonl')).records.filter(
+        (rec) => rec.type === 'file',
+      );
       const checked = dump.slice(0, -1);
       assert.ok(checked.length > 3, `${checked.length} records`);
       const shape = (recs: typeof files) =>
         recs.map((rec) => [rec.line, rec.status, rec.errors, rec.warnings]);
-      assert.deepEqual(shape(checked), shape(single.slice(0, checked.length)));
+      assert.deepEqual(shape(checked), shape(reference.slice(0, checked.length)));
       assert.equal(failure.status, 'error');
       assert.equal(failure.line, (dump.at(-2)!.line as number) + 1);
       assert.match((failure.error as { message: string }).message, /worker failed while checking this file/);
