@@ -323,7 +323,7 @@ export class Splitter {
       this.state = S_DONE;
     } else if (this.state === S_IN_VALUE) {
       // The consumer words it from the value so far (an oversize one is not kept: this wording stays).
-      this.fail(this.base, 'Unexpected end of input.', this.partialValue(EMPTY));
+      this.fail(this.base, 'Invalid JSON: Unexpected end of input.', this.partialValue(EMPTY));
     } else {
       this.fail(this.base, structural(expectedAtEnd(this.state), null));
     }
@@ -648,7 +648,7 @@ export class Splitter {
             this.inString = false;
             this.fail(
               this.base + i,
-              `Unexpected "${String.fromCharCode(c)}": it does not close the open "${open === OBJ ? '{' : '['}".`,
+              `Invalid JSON: Unexpected "${String.fromCharCode(c)}": it does not close the open "${open === OBJ ? '{' : '['}".`,
               this.partialValue(chunk.subarray(from, i + 1)),
             );
             return n;

@@ -108,6 +108,9 @@ const SPLITTER_CASES: Record<string, string | Buffer> = {
   'an emoji where an element is expected': `${H}"tools":[\u{1F600}]}`,
   'e acute where a colon is expected': '{"a" é}',
   'an emoji after the document': '{}\u{1F600}',
+  // Invalid UTF-8 where structure is expected: what whole-file mode reports first (it decodes first).
+  'a bad byte after a member': Buffer.from([...Buffer.from('{"a":1 '), 0xff, ...Buffer.from('}')]),
+  'a cut character after the document': Buffer.from([...Buffer.from('{"a":1}'), 0xc3]),
   // The end of input between values.
   'end after a comma between root members': `${H}`,
   'end after an opening brace': '{',
