@@ -22,13 +22,65 @@ const KEY = 1;
 const AFTER = 2;
 
 /** A character as it may appear in a message: quoted, with control characters escaped. */
-function show(text: string, i: number): string {
-  const cp = text.codePointAt(i);
-  if (cp === undefined) return 'end of input';
+export function describeCodePoint(cp: number): string {
   return JSON.stringify(String.fromCodePoint(cp));
 }
 
+function show(text: string, i: number): string {
+  const cp = text.codePointAt(i);
+  return cp === undefined ? 'end of input' : describeCodePoint(cp);
+}
+
+/**
+ * What the scanner expects between tokens: a value, a member name, the ':' after it, what follows a
+ * member ('member-end') or an element ('element-end'), or nothing more ('document-end').
+ */
+export type Expected = 'value' | 'name' | 'colon' | 'member-end' | 'element-end' | 'document-end';
+
+/**
+ * The message for `found` (a character as `describeCodePoint` shows it; null: the end of input) where
+ * `expected` was expected. The scanner and the element splitter both word structural errors with it,
+ * so a streamed document's finding reads exactly as the whole file's.
+ */
+export function unexpectedMessage(expected: Expected, found: string | null): string {
+  switch (expected) {
+    case 'value':
+      // A value's first character that starts no value: the literal scanner's wording.
+      return found === null ? 'Unexpected end of input: expected a value.' : `Unexpected character ${found}.`;
+    case 'name':
+      return found === null
+        ? 'Unexpected end of input: expected a property name.'
+        : `Expected a double-quoted property name, found ${found}.`;
+    case 'colon':
+      return `Expected ':' after a property name, found ${found ?? 'end of input'}.`;
+    case 'member-end':
+      return found === null
+        ? "Unexpected end of input: expected ',' or '}'."
+        : `Expected ',' or '}' after a property value, found ${found}.`;
+    case 'element-end':
+      return found === null
+        ? "Unexpected end of input: expected ',' or ']'."
+        : `Expected ',' or ']' after an array element, found ${found}.`;
+    default:
+      return `Unexpected ${found ?? 'end of input'} after the JSON value.`;
+  }
+}
+
+/** The same, with the character at `text[i]` (or the end of input past the text). */
+function unexpectedAt(expected: Expected, text: string, i: number): JsonSyntaxError {
+  const cp = text.codePointAt(i);
+  return { offset: i, message: unexpectedMessage(expected, cp === undefined ? null : describeCodePoint(cp)) };
+}
+
+/**
+ * The container a text sits in (a streamed slice: a root member's value sits in the root object, an
+ * element in its array), or null for a whole text. What may follow the value depends on it.
+ */
+export type Within = 'object' | 'array' | null;
+
 let scanError: JsonSyntaxError | null = null;
+/** The text is a slice that more input follows (its end is no end of input): set per scan. */
+let followed = false;
 function fail(offset: number, message: string): number {
   scanError = { offset, message };
   return -1;
@@ -82,7 +134,11 @@ function scanNumber(text: string, i: number): number {
   const c = text.charCodeAt(j);
   if (c === 0x30) j++;
   else if (c >= 0x31 && c <= 0x39) while (isDigit(text.charCodeAt(j))) j++;
-  else return fail(j, j >= text.length ? 'Unexpected end of input in a number.' : `Invalid number.`);
+  else
+    return fail(
+      j,
+      j >= text.length && !followed ? 'Unexpected end of input in a number.' : `Invalid number.`,
+    );
   if (text.charCodeAt(j) === 0x2e) {
     j++;
     if (!isDigit(text.charCodeAt(j))) return fail(j, 'Expected a digit after the decimal point.');
@@ -103,24 +159,33 @@ function scanLiteral(text: string, i: number): number {
   for (const word of ['true', 'false', 'null']) {
     if (text.startsWith(word, i)) return i + word.length;
   }
-  return fail(i, `Unexpected character ${show(text, i)}.`);
+  scanError = unexpectedAt('value', text, i);
+  return -1;
 }
 
 /**
  * The first RFC 8259 syntax error of `text`, or null when it is one valid JSON value.
- * Agrees with `JSON.parse` on what is valid (differentially tested).
+ * Agrees with `JSON.parse` on what is valid (differentially tested). `within`: the text is a slice of a
+ * larger document inside that container; then the end of the text is an end of input inside it (never
+ * null: call it only for a slice `JSON.parse` rejected, or one cut short). `more`: the slice is followed
+ * by more input (a delimiter ended it), so `-` at its end is an invalid number, not a cut one.
  */
-export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
+export function findJsonSyntaxError(
+  text: string,
+  within: Within = null,
+  more = false,
+): JsonSyntaxError | null {
   const n = text.length;
-  const stack: number[] = [];
+  const stack: number[] = within === null ? [] : [within === 'object' ? OBJECT : ARRAY];
   let i = skipWs(text, 0);
-  if (i >= n) return { offset: i, message: EMPTY_MESSAGE };
+  if (i >= n && within === null) return { offset: i, message: EMPTY_MESSAGE };
   let state = VALUE;
   scanError = null;
+  followed = more;
   for (;;) {
     i = skipWs(text, i);
     if (state === VALUE) {
-      if (i >= n) return { offset: i, message: 'Unexpected end of input: expected a value.' };
+      if (i >= n) return unexpectedAt('value', text, i);
       const c = text.charCodeAt(i);
       if (c === 0x7b || c === 0x5b) {
         stack.push(c === 0x7b ? OBJECT : ARRAY);
@@ -142,30 +207,16 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
       i = end;
       state = AFTER;
     } else if (state === KEY) {
-      if (i >= n) return { offset: i, message: 'Unexpected end of input: expected a property name.' };
-      if (text.charCodeAt(i) !== 0x22) {
-        return { offset: i, message: `Expected a double-quoted property name, found ${show(text, i)}.` };
-      }
+      if (text.charCodeAt(i) !== 0x22) return unexpectedAt('name', text, i);
       const end = scanString(text, i);
       if (end < 0) return scanError;
       i = skipWs(text, end);
-      if (text.charCodeAt(i) !== 0x3a) {
-        return { offset: i, message: `Expected ':' after a property name, found ${show(text, i)}.` };
-      }
+      if (text.charCodeAt(i) !== 0x3a) return unexpectedAt('colon', text, i);
       i++;
       state = VALUE;
     } else {
       const top = stack[stack.length - 1];
-      if (top === undefined) {
-        if (i < n) return { offset: i, message: `Unexpected ${show(text, i)} after the JSON value.` };
-        return null;
-      }
-      if (i >= n) {
-        return {
-          offset: i,
-          message: `Unexpected end of input: expected ',' or '${top === OBJECT ? '}' : ']'}'.`,
-        };
-      }
+      if (top === undefined) return i < n ? unexpectedAt('document-end', text, i) : null;
       const c = text.charCodeAt(i);
       if (c === 0x2c) {
         i++;
@@ -174,9 +225,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
         stack.pop();
         i++;
       } else {
-        const what =
-          top === OBJECT ? "',' or '}' after a property value" : "',' or ']' after an array element";
-        return { offset: i, message: `Expected ${what}, found ${show(text, i)}.` };
+        return unexpectedAt(top === OBJECT ? 'member-end' : 'element-end', text, i);
       }
     }
   }
@@ -185,10 +234,15 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
 /**
  * The syntax finding for a text `JSON.parse` rejected, worded alike in every mode (whole file, JSON
  * Lines, streamed slices): the scanner's first error, or `fallback` (V8's message) should the scanner
- * disagree with JSON.parse.
+ * disagree with JSON.parse. `within`, `more`: as for `findJsonSyntaxError`.
  */
-export function syntaxFinding(text: string, fallback: string): JsonSyntaxError {
-  return wordSyntaxError(findJsonSyntaxError(text), fallback);
+export function syntaxFinding(
+  text: string,
+  fallback: string,
+  within: Within = null,
+  more = false,
+): JsonSyntaxError {
+  return wordSyntaxError(findJsonSyntaxError(text, within, more), fallback);
 }
 
 /** A scanner error (or, for null, `fallback`) worded as a syntax finding. */

@@ -7,14 +7,23 @@
 // The grammar is checked where the splitter decides boundaries (the root object, the collection arrays,
 // bracket matching, the end of input); the inside of a slice is checked by the consumer's JSON.parse.
 // Together the two reject exactly what a full JSON parser rejects (the differential test against
-// stream-json holds both to that).
+// stream-json holds both to that). What the splitter rejects itself is worded by whole-file mode's
+// scanner (json-scan.ts `unexpectedMessage`) from the state it is in and the character it found; an
+// error inside a value comes with the value so far (`partial`), for the consumer to run that scanner on.
 //
 // Columns are 1-based UTF-16 code units, like the whole-file locator's (src/parsing/position.ts): the
 // scanner counts the UTF-8 continuation bytes of the current line (non-ASCII only occurs inside
 // strings) so that a column is exact even on a 1 GB single-line dump.
 import { isAscii, isUtf8 } from 'node:buffer';
-import { EMPTY_MESSAGE } from './json-scan.js';
-import { firstInvalidUtf8 } from './utf8.js';
+import {
+  describeCodePoint,
+  EMPTY_MESSAGE,
+  type Expected,
+  unexpectedMessage,
+  type Within,
+  wordSyntaxError,
+} from './json-scan.js';
+import { firstInvalidUtf8, invalidUtf8Message } from './utf8.js';
 
 /** The collections whose elements are split out, as in the validation engine's COLLECTION_KEYS. */
 export const DEFAULT_SPLIT_KEYS: readonly string[] = [
@@ -46,12 +55,14 @@ export type SplitEvent =
   /** A root member that is not split (key null: the value of a non-object root). */
   /** `keyAt`: where the member's name starts (a whole-file diagnostic on the member is placed there). */
   /** `members`: how many object members the value's text holds (its ':' outside strings), duplicates included. */
+  /** `last`: the value runs to the end of input (a root scalar); any other slice is followed by more. */
   | ({
       type: 'member';
       key: string | null;
       keyAt: SlicePosition | null;
       bytes: Buffer;
       members: number;
+      last?: true;
     } & SlicePosition)
   | ({ type: 'collectionStart'; key: string | null; keyAt: SlicePosition | null } & SlicePosition)
   /** One element of a split collection (key null: an element of an array root). */
@@ -68,11 +79,19 @@ export type SplitEvent =
     } & SlicePosition)
   | { type: 'bom' }
   /**
-   * Malformed input; scanning stops. `partial` is the value the error interrupted (bytes so far and where
-   * they start), so the consumer can look for an earlier error inside it, as a whole-text parser would.
+   * Malformed input; scanning stops. `partial` is the value or root member name the error interrupted
+   * (its bytes so far, the offending character included, and where they start; `within`: the container
+   * it sits in), for the consumer to find the error in as whole-file mode's scanner does (json-scan.ts
+   * `findJsonSyntaxError(text, within)`): an earlier error inside it, or the wording at its end.
    */
-  | ({ type: 'error'; message: string; partial?: { bytes: Buffer; start: SlicePosition } } & SlicePosition)
+  | ({ type: 'error'; message: string; partial?: PartialValue } & SlicePosition)
   | { type: 'end'; bytes: number };
+
+export interface PartialValue {
+  bytes: Buffer;
+  start: SlicePosition;
+  within: Within;
+}
 
 export interface SplitterOptions {
   /** Root members whose array values are split into elements (default: the five collections). */
@@ -137,9 +156,18 @@ function isDelimiter(c: number): boolean {
   );
 }
 
-function describe(c: number): string {
-  if (c >= 0x20 && c < 0x7f) return JSON.stringify(String.fromCharCode(c));
-  return `byte 0x${c.toString(16).padStart(2, '0')}`;
+/** What the scanner expects at the end of input in each state between values. */
+function expectedAtEnd(state: number): Expected {
+  if (state === S_OBJ_FIRST_KEY || state === S_OBJ_KEY) return 'name';
+  if (state === S_OBJ_COLON) return 'colon';
+  if (state === S_OBJ_NEXT) return 'member-end';
+  if (state === S_ARR_NEXT) return 'element-end';
+  return 'value';
+}
+
+/** A structural error worded as whole-file mode words it (`found` null: the end of input). */
+function structural(expected: Expected, found: string | null): string {
+  return wordSyntaxError({ offset: 0, message: unexpectedMessage(expected, found) }, '').message;
 }
 
 function rootKindOf(c: number): RootKind {
@@ -200,6 +228,12 @@ export class Splitter {
 
   private events: SplitEvent[] = [];
 
+  /**
+   * An error at a non-ASCII character, waiting for the rest of its bytes (up to 4, what whole-file mode
+   * shows of invalid UTF-8) when they straddle two reads: the message names the whole character.
+   */
+  private found: { expected: Expected; at: SlicePosition; bytes: Buffer } | null = null;
+
   constructor(options: SplitterOptions = {}) {
     this.splitKeys = new Set(options.splitKeys ?? DEFAULT_SPLIT_KEYS);
     this.captureKeys = options.captureKeys ? new Set(options.captureKeys) : null;
@@ -208,7 +242,7 @@ export class Splitter {
 
   /** Whether the scan stopped (an error, or everything after the root). */
   get done(): boolean {
-    return this.state === S_DONE;
+    return this.state === S_DONE && this.found === null;
   }
 
   /**
@@ -218,6 +252,11 @@ export class Splitter {
   push(input: Buffer): SplitEvent[] {
     this.events = [];
     let chunk = input;
+    if (this.found !== null) {
+      const found = this.found;
+      found.bytes = Buffer.concat([found.bytes, chunk.subarray(0, 4 - found.bytes.length)]);
+      if (found.bytes.length === 4) this.reportFound();
+    }
     if (this.state === S_DONE) {
       this.base += chunk.length;
       return this.events;
@@ -256,12 +295,15 @@ export class Splitter {
       this.scan(head, 0);
       this.base += head.length;
     }
+    if (this.found !== null) this.reportFound();
     if (this.state === S_DONE) {
       this.events.push({ type: 'end', bytes: this.base });
       return this.events;
     }
     if (this.state === S_IN_VALUE && this.valueMode === V_PRIMITIVE && this.valueTarget === T_ROOT_SCALAR) {
       this.finishValue(Buffer.alloc(0), 0);
+      const last = this.events.at(-1);
+      if (last?.type === 'member') last.last = true;
     }
     if (this.state === S_AFTER_ROOT) {
       this.state = S_DONE;
@@ -269,8 +311,21 @@ export class Splitter {
     } else if (this.state === S_BEFORE_ROOT) {
       // Worded as whole-file mode words it (a gzip bomb of spaces is streamed, a small one is not).
       this.fail(this.base, EMPTY_MESSAGE);
-    } else if (this.state !== S_DONE) {
-      this.fail(this.base, 'Unexpected end of input.', this.partialValue(EMPTY));
+    } else if (this.state === S_IN_KEY) {
+      // Whole-file mode places an unterminated name at its opening quote (or an earlier error inside it).
+      const bytes = Buffer.concat(this.keyParts);
+      this.events.push({
+        type: 'error',
+        message: wordSyntaxError({ offset: 0, message: 'Unterminated string.' }, '').message,
+        ...this.keyStart,
+        partial: { bytes, start: this.keyStart, within: null },
+      });
+      this.state = S_DONE;
+    } else if (this.state === S_IN_VALUE) {
+      // The consumer words it from the value so far (an oversize one is not kept: this wording stays).
+      this.fail(this.base, 'Invalid JSON: Unexpected end of input.', this.partialValue(EMPTY));
+    } else {
+      this.fail(this.base, structural(expectedAtEnd(this.state), null));
     }
     return this.events;
   }
@@ -292,11 +347,18 @@ export class Splitter {
 
   private fail(offset: number, message: string, partial?: Buffer): void {
     const pos = this.position(offset);
-    this.events.push(
-      partial === undefined
-        ? { type: 'error', message, ...pos }
-        : { type: 'error', message, ...pos, partial: { bytes: partial, start: this.valueStart } },
-    );
+    if (partial === undefined) {
+      this.events.push({ type: 'error', message, ...pos });
+    } else {
+      const target = this.valueTarget;
+      const within = target === T_MEMBER ? 'object' : target === T_ELEMENT ? 'array' : null;
+      this.events.push({
+        type: 'error',
+        message,
+        ...pos,
+        partial: { bytes: partial, start: this.valueStart, within },
+      });
+    }
     this.state = S_DONE;
   }
 
@@ -306,8 +368,28 @@ export class Splitter {
     return Buffer.concat([...this.valueParts, tail]);
   }
 
-  private failAt(chunk: Buffer, i: number, expected: string): void {
-    this.fail(this.base + i, `Unexpected ${describe(chunk[i]!)}, expected ${expected}.`);
+  /** The character at chunk[i] is not what the grammar allows here. */
+  private failAt(chunk: Buffer, i: number, expected: Expected): void {
+    const c = chunk[i]!;
+    if (c < 0x80) {
+      this.fail(this.base + i, structural(expected, describeCodePoint(c)));
+      return;
+    }
+    this.found = { expected, at: this.position(this.base + i), bytes: Buffer.from(chunk.subarray(i, i + 4)) };
+    this.state = S_DONE;
+    if (this.found.bytes.length === 4) this.reportFound();
+  }
+
+  /** The pending non-ASCII error, with the bytes that came (fewer than 4 only at the end of input). */
+  private reportFound(): void {
+    const { expected, at, bytes } = this.found!;
+    this.found = null;
+    // Invalid UTF-8 is what whole-file mode reports first (it decodes before it parses).
+    const message =
+      firstInvalidUtf8(bytes) === 0
+        ? invalidUtf8Message(at.offset, bytes)
+        : structural(expected, describeCodePoint(bytes.toString('utf8').codePointAt(0)!));
+    this.events.push({ type: 'error', message, ...at });
   }
 
   private pushContainer(kind: number): void {
@@ -391,13 +473,13 @@ export class Splitter {
             this.state = S_AFTER_ROOT;
             i++;
           } else {
-            this.failAt(chunk, i, state === S_OBJ_FIRST_KEY ? 'a member name or "}"' : 'a member name');
+            this.failAt(chunk, i, 'name');
             return;
           }
           break;
         case S_OBJ_COLON:
           if (c !== 0x3a) {
-            this.failAt(chunk, i, '":"');
+            this.failAt(chunk, i, 'colon');
             return;
           }
           this.state = S_OBJ_VALUE;
@@ -432,7 +514,7 @@ export class Splitter {
             this.state = S_AFTER_ROOT;
             i++;
           } else {
-            this.failAt(chunk, i, '"," or "}"');
+            this.failAt(chunk, i, 'member-end');
             return;
           }
           break;
@@ -442,7 +524,7 @@ export class Splitter {
             this.endCollection();
             i++;
           } else if (c === 0x5d || c === 0x2c || c === 0x7d || c === 0x3a) {
-            this.failAt(chunk, i, 'a value');
+            this.failAt(chunk, i, 'value');
             return;
           } else {
             i = this.beginValue(chunk, i, T_ELEMENT, true);
@@ -456,12 +538,12 @@ export class Splitter {
             this.endCollection();
             i++;
           } else {
-            this.failAt(chunk, i, '"," or "]"');
+            this.failAt(chunk, i, 'element-end');
             return;
           }
           break;
         case S_AFTER_ROOT:
-          this.fail(this.base + i, `Unexpected ${describe(c)} after the end of the document.`);
+          this.failAt(chunk, i, 'document-end');
           return;
         default:
           return;
@@ -499,7 +581,7 @@ export class Splitter {
       return this.scanValue(chunk, i + 1, i);
     }
     if (c === 0x5d || c === 0x7d || c === 0x2c || c === 0x3a || c >= 0x80 || c < 0x20) {
-      this.failAt(chunk, i, 'a value');
+      this.failAt(chunk, i, 'value');
       return chunk.length;
     }
     this.valueMode = V_PRIMITIVE;
@@ -566,8 +648,8 @@ export class Splitter {
             this.inString = false;
             this.fail(
               this.base + i,
-              `Unexpected ${describe(c)}: it does not close the open "${open === OBJ ? '{' : '['}".`,
-              this.partialValue(chunk.subarray(from, i)),
+              `Invalid JSON: Unexpected "${String.fromCharCode(c)}": it does not close the open "${open === OBJ ? '{' : '['}".`,
+              this.partialValue(chunk.subarray(from, i + 1)),
             );
             return n;
           }
@@ -687,7 +769,7 @@ export class Splitter {
         type: 'error',
         message: 'Invalid member name.',
         ...this.keyStart,
-        partial: { bytes: Buffer.from(raw), start: this.keyStart },
+        partial: { bytes: Buffer.from(raw), start: this.keyStart, within: null },
       });
       this.state = S_DONE;
       return n;

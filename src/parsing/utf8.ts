@@ -11,14 +11,19 @@ export function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
+/** The message for the first bad sequence at byte `offset`; `next`: the (up to 4) bytes from there. */
+export function invalidUtf8Message(offset: number, next: Uint8Array): string {
+  const shown = Array.from(next.subarray(0, 4))
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join(' ');
+  return `Invalid UTF-8 at byte ${offset} (bytes ${shown}).`;
+}
+
 /** Decode strict UTF-8; a leading BOM is stripped and reported. */
 export function decodeUtf8(bytes: Buffer): DecodeResult {
   if (!isUtf8(bytes)) {
     const offset = firstInvalidUtf8(bytes);
-    const shown = Array.from(bytes.subarray(offset, offset + 4))
-      .map((b) => b.toString(16).padStart(2, '0'))
-      .join(' ');
-    return { ok: false, offset, message: `Invalid UTF-8 at byte ${offset} (bytes ${shown}).` };
+    return { ok: false, offset, message: invalidUtf8Message(offset, bytes.subarray(offset, offset + 4)) };
   }
   const bom = hasUtf8Bom(bytes);
   return { ok: true, text: bom ? bytes.toString('utf8', 3) : bytes.toString('utf8'), bom };

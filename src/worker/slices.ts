@@ -139,7 +139,7 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
     try {
       value = JSON.parse(text);
     } catch (thrown) {
-      const error = syntaxFinding(text, (thrown as Error).message);
+      const error = syntaxFinding(text, (thrown as Error).message, 'array', true);
       result.failure = { slice: k, message: error.message, ...positionFrom(base, text, error.offset) };
       return result;
     }

@@ -7,11 +7,13 @@
 // come from each slice's base position plus the offset inside the slice; findings about earlier
 // elements (document-scoped rules) are placed by a second, cheap scan only when there are such findings.
 import { open, stat } from 'node:fs/promises';
+import { safeMessage } from '../parsing/finding.js';
 import { skipWs } from '../parsing/json-lexical.js';
 import {
   findJsonSyntaxError,
   locateJsonPaths,
   syntaxFinding,
+  type Within,
   wordSyntaxError,
 } from '../parsing/json-scan.js';
 import { positionFrom } from '../parsing/position.js';
@@ -292,17 +294,27 @@ export class StreamedDocument {
     if (this.stopped) return;
     // A rule switched off still stops the document: there is nothing valid to check after it.
     this.stopped = true;
-    const d = ruleDiagnostic(SYNTAX_RULE, message, this.engineOptions);
+    // Escaped and capped as whole-file mode's parser findings are (results.ts findingDiagnostic).
+    const d = ruleDiagnostic(SYNTAX_RULE, safeMessage(message), this.engineOptions);
     this.fatal = d ? { ...d, line: pos.line, column: pos.column } : null;
   }
 
-  /** Parse a slice; on failure, the document fails at the first bad character. */
-  parse(bytes: Buffer, base: SlicePosition): { value: unknown; text: string } | null {
+  /**
+   * Parse a slice; on failure, the document fails at the first bad character. `within`: the container
+   * the slice sits in (what may follow its value: `{"x": 01}` is worded as in the whole text); `more`:
+   * input follows the slice (all but a root scalar at the end of input).
+   */
+  parse(
+    bytes: Buffer,
+    base: SlicePosition,
+    within: Within,
+    more = true,
+  ): { value: unknown; text: string } | null {
     const text = bytes.toString('utf8');
     try {
       return { value: JSON.parse(text), text };
     } catch (thrown) {
-      const error = syntaxFinding(text, (thrown as Error).message);
+      const error = syntaxFinding(text, (thrown as Error).message, within, more);
       this.fail(error.message, { offset: -1, ...positionFrom(base, text, error.offset) });
       return null;
     }
@@ -328,7 +340,7 @@ export class StreamedDocument {
         break;
       case 'member': {
         if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
-        const parsed = this.parse(e.bytes, e);
+        const parsed = this.parse(e.bytes, e, e.key === null ? null : 'object', e.last !== true);
         if (!parsed) return false;
         this.duplicates.slice(parsed.text, parsed.value, e.key === null ? [] : [e.key], e, e.members);
         if (e.key !== null && !this.duplicates.found) {
@@ -369,11 +381,13 @@ export class StreamedDocument {
         break;
       }
       case 'error': {
-        // An earlier error inside the interrupted value comes first, as in a whole-text parse.
+        // The interrupted value (or member name) as whole-file mode's scanner reads it: an earlier error
+        // inside it comes first; inside its container, its end is worded by what the scanner expected.
         if (e.partial) {
+          const { within } = e.partial;
           const text = e.partial.bytes.toString('utf8');
-          const inner = findJsonSyntaxError(text);
-          if (inner && inner.offset < text.length) {
+          const inner = findJsonSyntaxError(text, within);
+          if (inner && (within !== null || inner.offset < text.length)) {
             const { message, offset } = wordSyntaxError(inner, inner.message);
             this.fail(message, { offset: -1, ...positionFrom(e.partial.start, text, offset) });
             return false;
@@ -390,7 +404,7 @@ export class StreamedDocument {
 
   /** Parse and check one element on this thread. */
   element(e: Extract<SplitEvent, { type: 'element' }>): boolean {
-    const parsed = this.parse(e.bytes, e);
+    const parsed = this.parse(e.bytes, e, 'array');
     if (!parsed) return false;
     const path = e.key === null ? [e.index] : [e.key, e.index];
     this.duplicates.slice(parsed.text, parsed.value, path, e, e.members);

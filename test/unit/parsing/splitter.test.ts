@@ -140,7 +140,7 @@ describe('splitter: malformed input', () => {
     const events = splitAll(Buffer.from('{"a": 1}\n  {"b": 2}'), 4);
     const error = events.find((e) => e.type === 'error') as Extract<SplitEvent, { type: 'error' }>;
     assert.deepEqual([error.offset, error.line, error.column], [11, 2, 3]);
-    assert.match(error.message, /after the end of the document/);
+    assert.equal(error.message, 'Invalid JSON: Unexpected "{" after the JSON value.');
     assert.ok(!rejects('[1] 2').ok);
     assert.ok(!rejects('"a" "b"').ok);
     assert.ok(!rejects('1 2').ok);

@@ -12,8 +12,11 @@ import { serverDocument } from '../../../corpus/generator/content.js';
 import { Rng } from '../../../corpus/generator/random.js';
 import { findJsonSyntaxError } from '../../../src/parsing/json-scan.js';
 import { positionAt } from '../../../src/parsing/position.js';
+import { checkHugeFile } from '../../../src/pool/fanout.js';
 import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
+import { checkBytes, PARSERS } from '../../../src/worker/check-bytes.js';
 import { checkText } from '../../../src/worker/check-text.js';
+import { checkSlices, type RunSliceTask, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-syntax-'));
@@ -37,6 +40,133 @@ async function firstFinding(text: string, chunkBytes: number) {
   );
   return outcome.documents[0]!.diagnostics.find((d) => d.ruleId === 'mcpdesc.document.syntax');
 }
+
+const ENGINE = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
+
+/** A worker boundary in-process (structured clone both ways), as in fanout.test.ts. */
+const inProcess: RunSliceTask = async (task, transferList) =>
+  structuredClone(checkSlices(structuredClone(task, { transfer: transferList }))) as SliceResult;
+
+/** Whole-file mode's diagnostics and the streamed check's for the same bytes (every field compared). */
+async function bothModes(content: string | Buffer, chunkBytes: number, fanOut = false) {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  const path = join(dir, `s-${n++}.json`);
+  writeFileSync(path, bytes);
+  const job = { index: 0, path, file: 's.json', size: bytes.length };
+  const options = { ...OPTIONS, chunkBytes };
+  const outcome = fanOut
+    ? await checkHugeFile(job, options, inProcess, { batchBytes: 64 })
+    : await checkStreamed(job, options);
+  return {
+    whole: checkBytes(bytes, PARSERS.json, ENGINE).diagnostics,
+    streamed: outcome.documents[0]!.diagnostics,
+  };
+}
+
+const H = '{"mcpdesc":"0.7.0",';
+/**
+ * Syntax errors the splitter itself detects (between values, at the end of input, inside a root member
+ * name), and slices whose first value ends early: each was worded the splitter's own way, or placed
+ * elsewhere, before the splitter and the slice parse used the whole-file scanner's wording.
+ */
+const SPLITTER_CASES: Record<string, string | Buffer> = {
+  // ",," and friends where an element is expected.
+  'double comma in tools': `${H}"tools":[{"name":"a"},,{"name":"b"}]}`,
+  'comma first in tools': `${H}"tools":[,{"name":"a"}]}`,
+  'trailing comma in tools': `${H}"tools":[{"name":"a"},]}`,
+  'double comma in resources, CRLF': `${H}\r\n"resources":[\r\n  {"uri":"a"},\r\n  ,\r\n]}`,
+  'double comma in a root array': '[1,,2]',
+  'colon where an element is expected': `${H}"tools":[:]}`,
+  'brace where an element is expected, after a comma': `${H}"prompts":[{"name":"a"}, }]}`,
+  // A missing ',' between members and elements.
+  'missing comma between root members': '{"mcpdesc":"0.7.0" "tools":[]}',
+  'missing comma between root members, CRLF': '{"mcpdesc":"0.7.0"\r\n  "tools":[]}',
+  'missing comma after a collection': '{"tools":[] "mcpdesc":"0.7.0"}',
+  'missing comma after an object member': `${H}"info":{"name":"s"} "x":1}`,
+  'missing comma between elements': `${H}"tools":[{"name":"a"} {"name":"b"}]}`,
+  'missing comma between nested arrays in resources': `${H}"resources":[[1] [2]]}`,
+  'missing comma in a root array': '[1 2]',
+  'bracket after a member': `${H}"x":1]`,
+  'brace after an element': `${H}"tags":["a"}`,
+  // Text after the document.
+  'a letter after the document': '{"mcpdesc":"0.7.0"}x',
+  'a brace after the document, on a later line': '{"tools":[]}\n\n  }',
+  'a second object after the document': '{} {}',
+  'a number after a root string': '"abc" 1',
+  'a number after a root number': '1 2',
+  'a control character after the document': '{}\u0001',
+  'DEL after the document': '{}\u007f',
+  'a line separator after the document': '{}\u2028',
+  'text after the document, with a BOM': Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from('{}\r\n x'),
+  ]),
+  // Non-ASCII where structure is expected (the character may straddle reads).
+  'e acute after a member': '{"a":1 é}',
+  'an emoji after a member': '{"a":1 \u{1F600}}',
+  'e acute as a member name': '{é:1}',
+  'an emoji where an element is expected': `${H}"tools":[\u{1F600}]}`,
+  'e acute where a colon is expected': '{"a" é}',
+  'an emoji after the document': '{}\u{1F600}',
+  // Invalid UTF-8 where structure is expected: what whole-file mode reports first (it decodes first).
+  'a bad byte after a member': Buffer.from([...Buffer.from('{"a":1 '), 0xff, ...Buffer.from('}')]),
+  'a cut character after the document': Buffer.from([...Buffer.from('{"a":1}'), 0xc3]),
+  // The end of input between values.
+  'end after a comma between root members': `${H}`,
+  'end after an opening brace': '{',
+  'end after an opening brace and spaces': '{ \r\n ',
+  'end after a member name': '{"mcpdesc"',
+  'end after a member name and a colon': '{"mcpdesc": ',
+  'end after a root member': '{"mcpdesc":"0.7.0"\n',
+  'end after a collection': `${H}"tools":[]`,
+  'end after an opening bracket in tools': `${H}"tools":[`,
+  'end after an element': `${H}"tools":[{"name":"a"}\r\n`,
+  'end after a comma between elements': `${H}"tools":[{"name":"a"},`,
+  'end after a root array element': '[1, 2',
+  'end in an opening root array': '[',
+  'end in a number member': '{"x": 12',
+  'end in a number element': `${H}"tags":[12`,
+  'end in a nested array member': '{"x": [1, 2',
+  'end in nested objects and arrays of an element': `${H}"tools":[{"a":{"b":[1,\n`,
+  'end after a nested member name': `${H}"resources":[{"uri"`,
+  'end after a nested member': '{"info": {"name": "s"   ',
+  'end in a root member value, with a BOM': Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from('{"x":\r\n ['),
+  ]),
+  // A member value or element whose first value ends early.
+  'a root member 01': '{"x": 01}',
+  'a root member 01 after others, CRLF': `${H}\r\n  "x": -01\r\n}`,
+  'a root member 1x': '{"x": 1x}',
+  'an element 01 in tags': `${H}"tags":[01]}`,
+  'an element truex in tools': `${H}"tools":[truex]}`,
+  'a root array element 01': '[01]',
+  // Brackets that close the wrong container inside a value.
+  'a bracket closed by a brace in a member': '{"x": [1}',
+  'an object closed by a bracket in an element': `${H}"tools":[{"a":1]]}`,
+  'a value missing before a bracket': '{"x": {"a":]}',
+  'a colon missing before a bracket': '{"x": {"a" ]}',
+  'a name missing before a bracket': `${H}"resources":[{"a":1,]}]}`,
+  // A number cut short by the next character, or by the end of input.
+  'a minus before the root object': '-{"mcpdesc":"0.7.0"}',
+  'a minus then a space as the root': '- ',
+  'a minus as the root': '-',
+  'a minus as a root member': '{"x": -}',
+  'a minus as an element': `${H}"tags":[-]}`,
+  'a minus at the end of a root member': '{"x": -',
+  'a minus at the end of an element': `${H}"tags":[-`,
+  // Inside a root member name.
+  'end inside a root member name': `${H}"too`,
+  'end inside the first member name': '{"too',
+  'end inside a member name after an escaped quote': '{"a\\"b',
+  'end inside a member name after a backslash': '{"ab\\',
+  'end inside a member name in a unicode escape': '{"ab\\u12',
+  'end inside a member name, CRLF and a BOM': Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from('{"mcpdesc":"0.7.0",\r\n  "tools":[],\r\n  "info'),
+  ]),
+  'a control character in an unterminated member name': `${H}\n  "na\u0001me`,
+};
 
 const fraction = fc.integer({ min: 0, max: 999_999 }).map((k) => k / 1_000_000);
 const edit = fc.record({
@@ -128,9 +258,30 @@ describe('streamed syntax findings sit at the first error of the whole text', ()
           assert.ok(expected, 'the locator finds an error JSON.parse found');
           assert.ok(got, 'a syntax finding');
           assert.deepEqual({ line: got.line, column: got.column }, positionAt(text, expected.offset));
+          // The whole finding, wherever the splitter or a slice parse found it.
+          const { whole, streamed } = await bothModes(text, chunkBytes);
+          assert.deepEqual(streamed, whole);
         },
       ),
       { numRuns: 150 },
     );
   });
+
+  // Before: `Unexpected ",", expected a value.`, `... after the end of the document.`, `Unexpected end of
+  // input.`, `Unexpected "1" after the JSON value.` for a member value, and the end of input for an
+  // unterminated member name; whole-file mode's scanner words and places each differently.
+  for (const [label, content] of Object.entries(SPLITTER_CASES)) {
+    it(`splitter-detected: ${label}`, async () => {
+      for (const chunkBytes of [1, 2, 3, 5, 7, 64, 1 << 20]) {
+        const { whole, streamed } = await bothModes(content, chunkBytes);
+        assert.ok(
+          whole.some((d) => d.ruleId === 'mcpdesc.document.syntax'),
+          'whole-file mode finds a syntax error',
+        );
+        assert.deepEqual(streamed, whole, `chunks of ${chunkBytes}`);
+      }
+      const { whole, streamed } = await bothModes(content, 5, true);
+      assert.deepEqual(streamed, whole, 'fan-out');
+    });
+  }
 });
