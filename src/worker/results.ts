@@ -68,6 +68,39 @@ export function findingsReport(
 }
 
 /**
+ * `leading` (findings about the whole input, the BOM's) ahead of the validation's, as both modes order
+ * them: counted first, so they are kept when the per-document cap truncates the list, and first in
+ * `byRule`. Validation counted its own diagnostics exactly, including those it did not keep.
+ */
+export function withLeading(
+  leading: readonly LocatedDiagnostic[],
+  validation: DocumentReport,
+  max: number,
+): DocumentReport {
+  if (leading.length === 0) return validation;
+  const report: DocumentReport = {
+    ...validation,
+    diagnostics: [],
+    byRule: {},
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+  };
+  for (const d of leading) addDiagnostic(report, d, max);
+  for (const [rule, count] of Object.entries(validation.byRule)) {
+    report.byRule[rule] = (report.byRule[rule] ?? 0) + count;
+  }
+  report.errors += validation.errors;
+  report.warnings += validation.warnings;
+  report.infos += validation.infos;
+  for (const d of validation.diagnostics) {
+    if (report.diagnostics.length < max) report.diagnostics.push(d);
+    else report.truncated = true;
+  }
+  return report;
+}
+
+/**
  * Parser findings (a BOM warning) in front of the rule diagnostics, then positions for every diagnostic
  * that has none, resolved in one pass over the text.
  */
@@ -79,22 +112,7 @@ export function mergeAndLocate(
   firstLine: number,
   max: number,
 ): DocumentReport {
-  let report: DocumentReport = validation;
-  if (leading.length > 0) {
-    report = { ...validation, diagnostics: [], byRule: {}, errors: 0, warnings: 0, infos: 0 };
-    for (const d of leading) addDiagnostic(report, d, max);
-    // Validation counted its own diagnostics exactly, including those it did not keep.
-    for (const [rule, count] of Object.entries(validation.byRule)) {
-      report.byRule[rule] = (report.byRule[rule] ?? 0) + count;
-    }
-    report.errors += validation.errors;
-    report.warnings += validation.warnings;
-    report.infos += validation.infos;
-    for (const d of validation.diagnostics) {
-      if (report.diagnostics.length < max) report.diagnostics.push(d);
-      else report.truncated = true;
-    }
-  }
+  const report = withLeading(leading, validation, max);
   const unplaced = report.diagnostics.filter((d: LocatedDiagnostic) => d.line === undefined);
   if (unplaced.length > 0) {
     const offsets = locate(unplaced.map((d) => d.path));

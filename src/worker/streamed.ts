@@ -50,7 +50,7 @@ import { findRule } from '../validation/rules/index.js';
 import { BOM_MESSAGE } from './check-bytes.js';
 import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './duplicate-keys.js';
 import { failureFor } from './failures.js';
-import { engineOptions, type ResultBase } from './results.js';
+import { engineOptions, type ResultBase, withLeading } from './results.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -472,11 +472,12 @@ export class StreamedDocument {
    * slices) are placed by one more scan of the file, which decodes only the slices they point into.
    */
   async finish(path: ChunkSource): Promise<DocumentReport> {
-    const extras: LocatedDiagnostic[] = [];
+    const leading: LocatedDiagnostic[] = [];
     if (this.bom && findRule(BOM_RULE)) {
       const d = ruleDiagnostic(BOM_RULE, BOM_MESSAGE, this.engineOptions);
-      if (d) extras.push({ ...d, line: 1, column: 1 });
+      if (d) leading.push({ ...d, line: 1, column: 1 });
     }
+    const extras: LocatedDiagnostic[] = [...leading];
     const duplicate = this.duplicates.found;
     if (this.stopped || duplicate) {
       // As in whole-file mode: malformed input (or a repeated name) is one finding, and nothing else is
@@ -487,13 +488,16 @@ export class StreamedDocument {
       for (const d of extras) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
       return report;
     }
-    const report = this.validator.finish();
+    const validated = this.validator.finish();
     this.placeNew(null, '');
-    const pending = (report.diagnostics as LocatedDiagnostic[]).filter((d) => d.line === undefined);
+    const pending = (validated.diagnostics as LocatedDiagnostic[]).filter((d) => d.line === undefined);
     if (pending.length > 0) await this.placeByRescan(path, pending);
+    // The BOM warning first, as whole-file mode has it (kept under the cap, first in byRule).
+    const report = withLeading(leading, validated, this.engineOptions.maxDiagnostics);
+    const late: LocatedDiagnostic[] = [];
     const budget = this.duplicates.budgetDiagnostic(this.engineOptions);
-    if (budget) extras.push(budget);
-    for (const d of [...extras, ...this.extras]) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
+    if (budget) late.push(budget);
+    for (const d of [...late, ...this.extras]) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
     return report;
   }
 
