@@ -151,7 +151,11 @@ const ABORTED = Symbol('aborted');
  */
 function settle<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
   if (!signal) return work;
-  if (signal.aborted) return Promise.resolve(ABORTED);
+  if (signal.aborted) {
+    // Nobody waits for the work any more: its failure (an aborted producer throws) must not go unhandled.
+    work.catch(() => undefined);
+    return Promise.resolve(ABORTED);
+  }
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve(ABORTED);
     signal.addEventListener('abort', onAbort, { once: true });

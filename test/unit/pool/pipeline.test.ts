@@ -277,6 +277,40 @@ describe('runPipeline', () => {
     assert.equal(controller.signal.aborted, false);
   });
 
+  it('an input in pieces whose producer throws once aborted: the run ends, nothing left unhandled', async () => {
+    const { runner } = fakeRunner();
+    const list = inputs(2);
+    list[0]!.huge = true;
+    const controller = new AbortController();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const pieces = async function* () {
+        yield { index: 0, documents: [doc(0, '0.json')], partial: true };
+        // As the byte ranges and the gzip port do when the run is interrupted.
+        await delay(1);
+        throw Object.assign(new Error('interrupted'), { code: 'ABORTED' });
+      };
+      const out: FileOutcome[] = [];
+      for await (const outcome of runPipeline(list, {
+        runner,
+        checkOptions: OPTIONS,
+        maxInFlight: 2,
+        signal: controller.signal,
+        huge: async () => pieces(),
+      })) {
+        out.push(outcome);
+        controller.abort();
+      }
+      await delay(20);
+      assert.equal(out.length, 1);
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('stops starting and yielding work once aborted', async () => {
     const { runner, stats } = fakeRunner();
     const controller = new AbortController();
