@@ -299,8 +299,8 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
         });
         assert.equal(result.stdout.trim().split('\n').length, 2);
         // 0 or 1 by what was checked before the reader left; never a crash (an unhandled rejection exits 1
-      // too, hence the check of stderr below) nor an interruption (130).
-      assert.match(result.stderr, /status=[01]\b/, result.stderr);
+        // too, hence the check of stderr below) nor an interruption (130).
+        assert.match(result.stderr, /status=[01]\b/, result.stderr);
         assert.doesNotMatch(result.stderr, /EPIPE|Error|at .*:\d+:\d+/, 'no error output');
       },
     );
