@@ -62,6 +62,36 @@ export function runCli(args: string[], options: RunOptions): Promise<CliResult> 
   });
 }
 
+/**
+ * The CLI with its stdout piped into `head -<lines>` (the reader leaves early), through bash so the pipe
+ * is a real one. `status` is the CLI's own exit status (bash's PIPESTATUS), null if it was not printed.
+ */
+export function runCliIntoHead(
+  args: string,
+  lines: number,
+  options: Pick<RunOptions, 'cwd' | 'env'>,
+): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      'bash',
+      ['-c', `"${process.execPath}" "${BIN}" ${args} | head -${lines}; echo "status=\${PIPESTATUS[0]}" >&2`],
+      { cwd: options.cwd, env: { ...process.env, ...options.env } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('close', () => {
+      const status = /status=(\d+)/.exec(stderr);
+      resolve({ stdout, stderr, status: status ? Number(status[1]) : null });
+    });
+  });
+}
+
 export function tempDir(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), `mcpdesc-${prefix}-`));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };

@@ -1,11 +1,17 @@
 // Fault isolation and interruption, with the real CLI and a fault-injecting test worker
 // (test/helpers/faulty-worker.ts, loaded through MCPDESC_VALIDATE_TEST_WORKER).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BIN, type CliResult, FAULTY_WORKER, parseNdjson, runCli, tempDir } from '../helpers/run-cli.js';
+import {
+  type CliResult,
+  FAULTY_WORKER,
+  parseNdjson,
+  runCli,
+  runCliIntoHead,
+  tempDir,
+} from '../helpers/run-cli.js';
 import { validDocument, writeCorpus } from '../helpers/small-corpus.js';
 
 const env = { MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER };
@@ -108,31 +114,12 @@ describe('interruption and closed output', () => {
   }
 
   it('ends quietly when the reader goes away (| head -1)', async () => {
-    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(
-        'bash',
-        [
-          '-c',
-          `"${process.execPath}" "${BIN}" slow --concurrency 1 | head -1; echo "status=\${PIPESTATUS[0]}" >&2`,
-        ],
-        { cwd, env: { ...process.env, ...env } },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c) => {
-        stdout += c;
-      });
-      child.stderr.on('data', (c) => {
-        stderr += c;
-      });
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    const result = await runCliIntoHead('slow --concurrency 1', 1, { cwd, env });
     const lines = parseNdjson(result.stdout);
     assert.equal(lines.length, 1);
     assert.equal(lines[0]!.type, 'run');
-    const status = /status=(\d+)/.exec(result.stderr);
-    assert.ok(status, result.stderr);
-    assert.notEqual(status[1], '130');
+    assert.ok(result.status !== null, result.stderr);
+    assert.notEqual(result.status, 130);
     assert.doesNotMatch(result.stderr, /EPIPE|Error|at .*:\d+:\d+/, 'no error output');
   });
 });
