@@ -2,16 +2,15 @@
 // `byRule`, and kept when the per-document cap truncates the list (the streamed check used to add it
 // after the validation's findings).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { CheckOptions } from '../../../src/types.js';
 import { checkBytes, PARSERS } from '../../../src/worker/check-bytes.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
+import { testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-bom-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testDir('bom');
 
 const tools = Array.from({ length: 6 }, (_, i) => ({ name: `bad name ${i}`, parameters: {} }));
 const TEXT = `\uFEFF${JSON.stringify({ mcpdesc: '0.7.0', info: { name: 'x', version: '1' }, tools })}`;

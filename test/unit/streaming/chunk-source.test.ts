@@ -3,26 +3,16 @@
 // at the head (the guess holds), only at the tail (a full pre-pass), and `tags` beyond the probed head
 // (the guess fails and the check starts over).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { gunzipChunks } from '../../../src/parsing/read.js';
-import type { CheckOptions } from '../../../src/types.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-source-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
+const dir = testDir('source');
 
 /** Small chunks, so that a 2 KiB head probe reads only the head. */
 async function* rechunk(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {

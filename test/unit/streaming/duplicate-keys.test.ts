@@ -3,25 +3,15 @@
 // kept within a budget (memory stays bounded on a hostile dump of tiny root members); past it, one
 // finding says so, and names are still compared with the kept ones.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import type { CheckOptions } from '../../../src/types.js';
+import { describe, it } from 'node:test';
 import { checkText } from '../../../src/worker/check-text.js';
 import { ROOT_NAMES_BUDGET } from '../../../src/worker/duplicate-keys.js';
 import { checkStreamed, type StreamOptions } from '../../../src/worker/streamed.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-dupbudget-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
+const dir = testDir('dupbudget');
 
 /** More root members than the budget keeps, then `tail` (a repeated name, or nothing). */
 function hugeRoot(tail: string): string {

@@ -1,33 +1,25 @@
 // Fan-out gives the single-thread streamed report exactly: with an in-process runTask that clones like
 // a worker boundary and completes out of order, and with a real Piscina pool.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Piscina } from 'piscina';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { checkHugeFile } from '../../../src/pool/fanout.js';
-import type { CheckOptions, FileJob } from '../../../src/types.js';
+import type { FileJob } from '../../../src/types.js';
 import type { Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { checkText } from '../../../src/worker/check-text.js';
 import { checkSlices, type RunSliceTask, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
 import { FIXTURE_RULES } from './fixture-rules.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-fanout-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testDir('fanout');
 let n = 0;
 
 const ALL_RULES: readonly Rule[] = [...RULES, ...FIXTURE_RULES];
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
 
 function write(content: string | Buffer): FileJob {
   const path = join(dir, `f-${n++}.json`);

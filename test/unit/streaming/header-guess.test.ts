@@ -1,17 +1,15 @@
 // The header of a huge document from its two ends instead of a full pre-pass, and the confirmation by
 // the main pass that makes a wrong guess harmless (the check starts over with a full pre-pass).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { Splitter } from '../../../src/parsing/splitter.js';
-import type { CheckOptions } from '../../../src/types.js';
 import { guessHeader, readHeader, StreamedDocument } from '../../../src/worker/streamed.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-guess-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testDir('guess');
 let n = 0;
 
 function write(text: string): string {
@@ -19,14 +17,6 @@ function write(text: string): string {
   writeFileSync(path, text);
   return path;
 }
-
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
 
 /** Run a document through StreamedDocument with `header` and ask whether it confirms it. */
 function confirms(text: string, header: Awaited<ReturnType<typeof readHeader>>): boolean {

@@ -1,27 +1,18 @@
 // Malformed huge input: each case is one `mcpdesc.document.syntax` finding (or a size finding naming
 // the limit) with its line and column, nothing else from the document, and the check returns normally.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { renderDump } from '../../../corpus/generator/dump.js';
-import type { CheckOptions, DocumentResult } from '../../../src/types.js';
+import type { DocumentResult } from '../../../src/types.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { checkStreamed, type StreamOptions } from '../../../src/worker/streamed.js';
 import { FIXTURE_RULES } from './fixture-rules.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-malformed-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testDir('malformed');
 let n = 0;
-
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
 
 async function check(content: string | Buffer, extra: StreamOptions = {}): Promise<DocumentResult> {
   const path = join(dir, `m-${n++}.json`);

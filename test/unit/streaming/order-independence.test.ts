@@ -2,36 +2,28 @@
 // (tools first, `mcpdesc` and `tags` after them), on generated registry documents with every defect
 // kind, and on hand-written edge cases; with chunk boundaries anywhere.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { serverDocument } from '../../../corpus/generator/content.js';
 import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { Rng } from '../../../corpus/generator/random.js';
 import { locateJsonPaths } from '../../../src/parsing/json-scan.js';
 import { LineIndex } from '../../../src/parsing/position.js';
-import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
+import type { LocatedDiagnostic } from '../../../src/types.js';
 import { validateDocument } from '../../../src/validation/engine.js';
 import type { Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { checkText } from '../../../src/worker/check-text.js';
 import { checkStreamed, type StreamOptions } from '../../../src/worker/streamed.js';
 import { FIXTURE_RULES } from './fixture-rules.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-stream-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testDir('stream');
 let fileCount = 0;
 
 const ALL_RULES: readonly Rule[] = [...RULES, ...FIXTURE_RULES];
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
 
 /** Whole-file mode: JSON.parse, validateDocument, then place each finding in the whole text. */
 function whole(text: string, options = OPTIONS) {

@@ -3,33 +3,24 @@
 // corruptions of generated registry documents (fast-check); the whole-text oracle is JSON.parse for
 // validity and whole-file mode's scanner (json-scan.ts) for the position.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { serverDocument } from '../../../corpus/generator/content.js';
 import { Rng } from '../../../corpus/generator/random.js';
 import { findJsonSyntaxError } from '../../../src/parsing/json-scan.js';
 import { positionAt } from '../../../src/parsing/position.js';
 import { checkHugeFile } from '../../../src/pool/fanout.js';
-import type { CheckOptions, LocatedDiagnostic } from '../../../src/types.js';
+import type { LocatedDiagnostic } from '../../../src/types.js';
 import { checkBytes, PARSERS } from '../../../src/worker/check-bytes.js';
 import { checkText } from '../../../src/worker/check-text.js';
 import { checkSlices, type RunSliceTask, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
+import { STREAMED as OPTIONS, testDir } from './helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-syntax-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = testDir('syntax');
 let n = 0;
-
-const OPTIONS: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: 0,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
 
 async function firstFinding(text: string, chunkBytes: number) {
   const path = join(dir, `s-${n++}.json`);
