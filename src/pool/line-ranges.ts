@@ -9,7 +9,7 @@
 // `--cache` runs (the cache hashes each file's bytes in the one worker that reads them whole).
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
 import type { LineRangeResult, LineRangeTask } from '../worker/json-lines.js';
-import { errorDocument, failureReason } from './pipeline.js';
+import { InputPieces, interrupted, placeOnLine } from './pieces.js';
 
 export interface LineRangeTuning {
   /** Plain JSON Lines files larger than this are split (with worker threads). */
@@ -62,19 +62,6 @@ function placeDocument(doc: DocumentResult, before: number): DocumentResult {
 }
 
 /**
- * A file's failure record placed on `line` with no bytes, its fields in the order the worker builds a
- * record with a line (after `byRule`, src/worker/results.ts), as the `json` report prints them.
- */
-export function placeOnLine(failure: DocumentResult, line: number): DocumentResult {
-  const placed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(failure)) {
-    placed[key] = key === 'bytes' ? 0 : value;
-    if (key === 'byRule') placed.line = line;
-  }
-  return placed as unknown as DocumentResult;
-}
-
-/**
  * Check `job` range by range, yielding its records as the ranges come in, in file order: one outcome
  * per range that has records, `partial` on all but the last. At most `maxInFlight` ranges are queued
  * or running at once, and the next one starts only when the consumer asks for more, so a dump of
@@ -106,26 +93,14 @@ export async function* lineRangeOutcomes(
     }
   };
   let before = 0;
-  /** Records yielded so far, and the line of the last one (where a failure is placed after). */
-  let emitted = 0;
-  let lastLine = 0;
-  const piece = (documents: DocumentResult[], partial: boolean): FileOutcome => {
-    emitted += documents.length;
-    const last = documents[documents.length - 1];
-    if (last !== undefined) lastLine = last.line ?? lastLine;
-    return partial ? { index: job.index, documents, partial: true } : { index: job.index, documents };
-  };
-  const failed = (failure: DocumentResult): DocumentResult =>
-    emitted === 0 ? failure : placeOnLine(failure, lastLine + 1);
+  const pieces = new InputPieces(job);
   fill();
   while (window.length > 0) {
     let result: LineRangeResult;
     try {
       result = await window.shift()!;
     } catch (error) {
-      if (emitted === 0) throw error;
-      const { code, message } = failureReason(error);
-      yield piece([failed(errorDocument(job, code, message))], false);
+      yield pieces.workerFailed(error);
       return;
     }
     const documents = result.documents.map((doc) => placeDocument(doc, before));
@@ -133,26 +108,26 @@ export async function* lineRangeOutcomes(
       documents.push(
         documents.length > 0
           ? placeOnLine(result.failure, (documents[documents.length - 1]!.line ?? 0) + 1)
-          : failed(result.failure),
+          : pieces.afterRecords(result.failure),
       );
-      yield piece(documents, false);
+      yield pieces.last(documents);
       return;
     }
     before += result.newlines;
     const done = window.length === 0 && next === ranges.length;
     if (done) {
-      if (signal?.aborted) throw Object.assign(new Error('interrupted'), { code: 'ABORTED' });
-      if (emitted === 0 && documents.length === 0 && result.empty) documents.push(result.empty);
-      yield piece(documents, false);
+      if (signal?.aborted) throw interrupted();
+      if (pieces.none && documents.length === 0 && result.empty) documents.push(result.empty);
+      yield pieces.last(documents);
       return;
     }
-    if (documents.length > 0) yield piece(documents, true);
+    if (documents.length > 0) yield pieces.partial(documents);
     // Only now: the next range starts when the consumer has taken this one's records.
     fill();
     if (window.length === 0) break;
   }
-  if (signal?.aborted) throw Object.assign(new Error('interrupted'), { code: 'ABORTED' });
-  yield piece([], false);
+  if (signal?.aborted) throw interrupted();
+  yield pieces.last([]);
 }
 
 /** Every record of `job` at once (tests, and callers that need the whole file's records). */

@@ -7,8 +7,8 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
 import type { RecordPortTask } from '../worker/json-lines.js';
-import { type LineRangeTuning, placeOnLine } from './line-ranges.js';
-import { errorDocument, failureReason } from './pipeline.js';
+import type { LineRangeTuning } from './line-ranges.js';
+import { InputPieces, interrupted } from './pieces.js';
 
 export function sendsRecordsOverPort(file: string, size: number, tuning: LineRangeTuning | null): boolean {
   return tuning !== null && size > tuning.portThresholdBytes && /\.(jsonl|ndjson)\.gz$/i.test(file);
@@ -58,33 +58,26 @@ export async function* recordPortOutcomes(
       failure = error;
     },
   );
-  let emitted = 0;
-  let lastLine = 0;
+  const pieces = new InputPieces(job);
   signal?.addEventListener('abort', resume, { once: true });
   try {
     for (;;) {
       const batch = batches.shift();
       if (batch !== undefined) {
-        emitted += batch.documents.length;
-        const last = batch.documents[batch.documents.length - 1];
-        if (last !== undefined) lastLine = last.line ?? lastLine;
         if (batch.end === true) {
-          yield { index: job.index, documents: batch.documents };
+          yield pieces.last(batch.documents);
           return;
         }
-        yield { index: job.index, documents: batch.documents, partial: true };
+        yield pieces.partial(batch.documents);
         // Taken: the worker may read on.
         port1.postMessage(1);
         continue;
       }
-      if (signal?.aborted) throw Object.assign(new Error('interrupted'), { code: 'ABORTED' });
+      if (signal?.aborted) throw interrupted();
       if (closed) {
         // Closed without its last batch: the worker died. Its task says why.
         await task;
-        const error = failure ?? new Error('the worker stopped before the end of the file');
-        if (emitted === 0) throw error;
-        const { code, message } = failureReason(error);
-        yield { index: job.index, documents: [placeOnLine(errorDocument(job, code, message), lastLine + 1)] };
+        yield pieces.workerFailed(failure ?? new Error('the worker stopped before the end of the file'));
         return;
       }
       await new Promise<void>((resolve) => {
