@@ -108,38 +108,15 @@ function mapFirstOrAdd(map: Map<string, number>, name: string, index: number): n
   return EMPTY;
 }
 
-/**
- * Names a document's index keeps in two short arrays before it builds a Map: most documents have a
- * handful of tools, and comparing a name with a few others costs less than hashing it into a new Map
- * (the real corpus: 26k tool names, ~9 per document).
- */
-const FEW = 8;
-
 /** An exact name → first index map that stays small for millions of names. */
 export class FirstIndex {
-  private few: string[] | null = [];
-  private fewAt: number[] = [];
-  private small: Map<string, number> | null = null;
+  private small: Map<string, number> | null = new Map();
   private compact: CompactIndex | null = null;
 
   constructor(private readonly compactAfter = COMPACT_AFTER) {}
 
   /** The index `name` was first added with, or -1 (and `name` is recorded with `index`). */
   firstOrAdd(name: string, index: number): number {
-    const few = this.few;
-    if (few !== null) {
-      for (let i = 0; i < few.length; i++) if (few[i] === name) return this.fewAt[i]!;
-      if (few.length < FEW && few.length < this.compactAfter) {
-        few.push(name);
-        this.fewAt.push(index);
-        return EMPTY;
-      }
-      // On to the Map, first indexes kept; `name` is added below.
-      this.small = new Map();
-      for (let i = 0; i < few.length; i++) this.small.set(few[i]!, this.fewAt[i]!);
-      this.few = null;
-      this.fewAt = [];
-    }
     if (this.small !== null) {
       const first = mapFirstOrAdd(this.small, name, index);
       if (first !== EMPTY || this.small.size <= this.compactAfter) return first;
