@@ -301,7 +301,7 @@ export class Splitter {
       return this.events;
     }
     if (this.state === S_IN_VALUE && this.valueMode === V_PRIMITIVE && this.valueTarget === T_ROOT_SCALAR) {
-      this.finishValue(Buffer.alloc(0), 0);
+      this.finishValue(Buffer.alloc(0), 0, null);
       const last = this.events.at(-1);
       if (last?.type === 'member') last.last = true;
     }
@@ -378,6 +378,22 @@ export class Splitter {
     this.found = { expected, at: this.position(this.base + i), bytes: Buffer.from(chunk.subarray(i, i + 4)) };
     this.state = S_DONE;
     if (this.found.bytes.length === 4) this.reportFound();
+  }
+
+  /**
+   * Invalid UTF-8 inside a value or a member name, at `at`: `from` holds the bytes from the bad one to
+   * the end of the value, `after` what follows it in the chunk (null: the end of input). Whole-file mode
+   * shows the four bytes from the bad one on, across the value's end and chunk boundaries too, so the
+   * finding waits for them like a bad character between values does.
+   */
+  private invalidUtf8(at: SlicePosition, from: Buffer, after: Buffer | null): void {
+    const bytes = Buffer.from(
+      after === null ? from.subarray(0, 4) : Buffer.concat([from.subarray(0, 4), after]).subarray(0, 4),
+    );
+    // 'value': never used for the wording, the first of these bytes is invalid (see reportFound).
+    this.found = { expected: 'value', at, bytes };
+    this.state = S_DONE;
+    if (bytes.length === 4 || after === null) this.reportFound();
   }
 
   /** The pending non-ASCII error, with the bytes that came (fewer than 4 only at the end of input). */
@@ -673,7 +689,7 @@ export class Splitter {
       this.keep(chunk, from, n);
       return n;
     }
-    this.finishValue(chunk.subarray(from, end), end - from);
+    this.finishValue(chunk.subarray(from, end), end - from, chunk.subarray(end, end + 4));
     return end;
   }
 
@@ -689,7 +705,8 @@ export class Splitter {
     this.valueParts.push(Buffer.from(chunk.subarray(from, to)));
   }
 
-  private finishValue(last: Buffer, lastLength: number): void {
+  /** `after`: the bytes of the chunk that follow the value (null: the end of input). */
+  private finishValue(last: Buffer, lastLength: number, after: Buffer | null): void {
     this.valueBytes += lastLength;
     const target = this.valueTarget;
     const index = target === T_ELEMENT ? this.elementIndex++ : null;
@@ -706,9 +723,7 @@ export class Splitter {
         // simdutf: ~0.2 ms per 12 MB, so every slice is checked here rather than by each consumer.
         if (!isUtf8(bytes)) {
           const at = firstInvalidUtf8(bytes);
-          const pos = advance(this.valueStart, bytes, at);
-          this.events.push({ type: 'error', message: `Invalid UTF-8 at byte ${pos.offset}.`, ...pos });
-          this.state = S_DONE;
+          this.invalidUtf8(advance(this.valueStart, bytes, at), bytes.subarray(at), after);
           return;
         }
         if (target === T_ELEMENT) {
@@ -757,9 +772,8 @@ export class Splitter {
     this.keyBytes = 0;
     this.inString = false;
     if (!isUtf8(raw)) {
-      const pos = advance(this.keyStart, raw, firstInvalidUtf8(raw));
-      this.events.push({ type: 'error', message: `Invalid UTF-8 at byte ${pos.offset}.`, ...pos });
-      this.state = S_DONE;
+      const at = firstInvalidUtf8(raw);
+      this.invalidUtf8(advance(this.keyStart, raw, at), raw.subarray(at), chunk.subarray(q + 1, q + 5));
       return n;
     }
     const key = decodeKey(raw);

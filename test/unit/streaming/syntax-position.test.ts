@@ -157,6 +157,29 @@ const SPLITTER_CASES: Record<string, string | Buffer> = {
     Buffer.from('{"mcpdesc":"0.7.0",\r\n  "tools":[],\r\n  "info'),
   ]),
   'a control character in an unterminated member name': `${H}\n  "na\u0001me`,
+  // Invalid UTF-8 inside a value or a member name: whole-file mode shows the four bytes from the bad
+  // one on, also when they run past the value's end (the streamed finding left them out).
+  'a bad byte in a tool description': Buffer.concat([
+    Buffer.from(`${H}"tools":[{"name":"a","description":"ab`),
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('cd"}]}'),
+  ]),
+  'a bad byte at the end of a member string': Buffer.concat([
+    Buffer.from('{"x":"ab'),
+    Buffer.from([0xff]),
+    Buffer.from('"}'),
+  ]),
+  'a cut character at the end of an element, CRLF after': Buffer.concat([
+    Buffer.from(`${H}"tags":["a`),
+    Buffer.from([0xe2, 0x82]),
+    Buffer.from('"]\r\n}'),
+  ]),
+  'a cut character in a root member name': Buffer.concat([
+    Buffer.from('{"a'),
+    Buffer.from([0xc3]),
+    Buffer.from('":1}'),
+  ]),
+  'a bad byte in a root string': Buffer.concat([Buffer.from('"'), Buffer.from([0xff]), Buffer.from('"')]),
 };
 
 const fraction = fc.integer({ min: 0, max: 999_999 }).map((k) => k / 1_000_000);
