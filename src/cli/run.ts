@@ -8,7 +8,12 @@ import { splitFileList } from '../discovery/files-from.js';
 import { loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
 import type { PlannedInput } from '../pool/batches.js';
-import { resolveConcurrency, type WorkPlan, workerHeapMb } from '../pool/concurrency.js';
+import {
+  IN_PROCESS_MAX_BYTES,
+  resolveConcurrency,
+  type WorkPlan,
+  workerHeapMb,
+} from '../pool/concurrency.js';
 import { fanOutHandler, fansOut, jsonLinesPlan } from '../pool/fanout-loader.js';
 import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.js';
 import { runPipeline } from '../pool/pipeline.js';
@@ -243,6 +248,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     checkOptions.cacheRunKey = cache.runKey;
   }
 
+  // JSON Lines on standard input is checked as it is read (cli/stdin-lines.ts); a first look at it
+  // (its end, or its first few MB) plans the run: a small input stays in-process, a dump gets threads.
+  const stdinLines =
+    settings.stdinFormat === 'jsonl' && files.some((f) => f.stdin) ? await import('./stdin-lines.js') : null;
+  const stdinReader = stdinLines ? new stdinLines.StdinReader(io.stdin) : null;
+  if (stdinLines && stdinReader) await stdinReader.peek(IN_PROCESS_MAX_BYTES, stdinLines.PLAN_WAIT_MS);
+
   // Small runs are planned exactly (every size known up front, so a tiny run can stay in-process);
   // larger ones get their sizes stat'ed lazily, overlapping with the work (discovery/sizes.ts).
   // With --cache every input is planned exactly too: the hit check below reads every cached file
@@ -275,6 +287,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
     Object.assign(plan, jsonLinesPlan(planned, lineRanges));
   }
+  if (stdinLines && stdinReader) stdinLines.planStdinLines(plan, stdinReader);
   const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
@@ -304,6 +317,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         io.stdout.off('error', onStdoutError);
         signals.off('SIGINT', onSignal);
         signals.off('SIGTERM', onSignal);
+        stdinReader?.close();
         await dropOutputs();
         return EXIT_FAILURE;
       }
@@ -401,7 +415,11 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
             });
     }
     if (files.length > 0 && !controller.signal.aborted) {
-      const local = async () => {
+      const pool = runner;
+      const local = async (input: PlannedInput) => {
+        if (stdinLines && stdinReader && pool) {
+          return stdinLines.stdinLineOutcomes(stdinReader, input.job, checkOptions, pool, controller.signal);
+        }
         const { checkBuffer } = await import('../worker/check-file.js');
         const bytes = await readAll(io.stdin);
         return checkBuffer(bytes, STDIN_NAME, settings.stdinFormat, checkOptions);
@@ -467,6 +485,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     progress?.clear();
     signals.off('SIGINT', onSignal);
     signals.off('SIGTERM', onSignal);
+    // Standard input not read to its end: an interrupted run lets go of it (a pending read would keep
+    // the process alive); a check that stopped early (a crashed worker) reads the rest, as the whole
+    // input was read before, so the writer of the pipe is not cut off.
+    if (stdinReader && !stdinReader.ended) {
+      if (controller.signal.aborted) stdinReader.close();
+      else await stdinReader.drain();
+    }
     await runner?.close().catch(() => undefined);
   }
 

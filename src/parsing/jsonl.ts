@@ -9,6 +9,8 @@
 // line is checked for UTF-8 on its own, and `jsonlParser` parses it with an error indicator, so a bad
 // line is a finding for that line's document and the following lines are still checked.
 
+import { MAX_WHOLE_BYTES } from './read.js';
+
 export interface JsonLine {
   /** 1-based line number in the (decompressed) input. */
   line: number;
@@ -18,6 +20,14 @@ export interface JsonLine {
   size: number;
   /** The line exceeded `maxLineBytes` and was dropped unread. */
   oversize: boolean;
+}
+
+/**
+ * The longest line that is checked (longer ones are skipped unread): `--max-file-size` applies to each
+ * line, and no line can be longer than the largest string V8 can hold.
+ */
+export function jsonLineLimit(maxFileSize: number): number {
+  return Math.min(maxFileSize, MAX_WHOLE_BYTES);
 }
 
 const isBlankByte = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
@@ -72,6 +82,43 @@ export async function* splitLines(
     const done = finish();
     if (done) yield done;
   }
+}
+
+/**
+ * Lines cut in one thread and checked in another (standard input: the main thread reads and cuts it,
+ * src/cli/stdin-lines.ts; a worker checks them, src/worker/json-lines.ts): their bytes copied into one
+ * buffer of their own, so a batch is one transferable ArrayBuffer, not a clone per line of whatever
+ * larger chunk each line was a view of.
+ */
+export interface PackedLines {
+  bytes: Uint8Array;
+  /** Per line: its number, where its bytes are in `bytes`, its size in the input, oversize. */
+  lines: Array<{ line: number; start: number; end: number; size: number; oversize: boolean }>;
+}
+
+export function packLines(lines: readonly JsonLine[]): PackedLines {
+  let total = 0;
+  for (const l of lines) total += l.bytes.length;
+  // Not Buffer.allocUnsafe: a pooled slice shares its ArrayBuffer and could not be transferred.
+  const bytes = new Uint8Array(total);
+  const meta: PackedLines['lines'] = [];
+  let at = 0;
+  for (const l of lines) {
+    bytes.set(l.bytes, at);
+    meta.push({ line: l.line, start: at, end: at + l.bytes.length, size: l.size, oversize: l.oversize });
+    at += l.bytes.length;
+  }
+  return { bytes, lines: meta };
+}
+
+export function unpackLines(packed: PackedLines): JsonLine[] {
+  const { buffer, byteOffset } = packed.bytes;
+  return packed.lines.map((l) => ({
+    line: l.line,
+    bytes: Buffer.from(buffer, byteOffset + l.start, l.end - l.start),
+    size: l.size,
+    oversize: l.oversize,
+  }));
 }
 
 /** Reads up to `buffer.length` bytes of the file at `position` into `buffer`; 0 at the end of the file. */

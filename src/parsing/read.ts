@@ -32,6 +32,9 @@ async function loadStreams(): Promise<NonNullable<typeof streams>> {
   return streams;
 }
 
+/** V8 strings top out at 2^29 - 24 UTF-16 units (~512 MiB): larger inputs cannot be parsed whole. */
+export const MAX_WHOLE_BYTES = 2 ** 29 - 24;
+
 /** The decompressed (or read) input is over a named limit. */
 export class InputLimitError extends Error {
   constructor(
@@ -145,21 +148,32 @@ const SNIFF_BYTES = 4096;
 
 /** zlib's output chunk size for the decompressed streams below (its default is 16 KiB). */
 const GUNZIP_CHUNK_BYTES = 256 * 1024;
+/**
+ * zlib's default output chunk, the one streamFile decompresses in. The decompressed total is checked
+ * chunk by chunk, so a JSON Lines reader that must stop where streamFile does (standard input read as
+ * the file would be, src/cli/stdin-lines.ts) decompresses in chunks of the same size.
+ */
+export const ZLIB_DEFAULT_CHUNK_BYTES = 16 * 1024;
 
 /**
- * The decompressed bytes of a gzip source as a pull stream: nothing is decompressed ahead of what the
+ * The decompressed bytes of a gzip source (a file, bytes, or a stream of chunks) as a pull stream: nothing is decompressed ahead of what the
  * consumer asked for, and a consumer that stops early (break) closes the file. Beyond `limit` bytes it
  * throws InputLimitError; corrupt data throws zlib's error (code Z_*).
  */
 export async function* gunzipChunks(
-  source: Buffer | string,
+  source: Buffer | string | AsyncIterable<Buffer>,
   limit = Number.POSITIVE_INFINITY,
   limitName = '--max-file-size',
+  chunkSize = GUNZIP_CHUNK_BYTES,
 ): AsyncGenerator<Buffer> {
   const { Readable, streamPipeline, createGunzip } = await loadStreams();
-  const input = typeof source === 'string' ? createReadStream(source) : Readable.from([source]);
+  // An iterable source: a stream read by the caller (standard input, src/cli/stdin-lines.ts).
+  const input =
+    typeof source === 'string'
+      ? createReadStream(source)
+      : Readable.from(Buffer.isBuffer(source) ? [source] : source, { objectMode: false });
   // The callback form returns the last stream; an error anywhere destroys it, and iterating it throws.
-  const inflated = streamPipeline(input, createGunzip({ chunkSize: GUNZIP_CHUNK_BYTES }), () => {});
+  const inflated = streamPipeline(input, createGunzip({ chunkSize }), () => {});
   let total = 0;
   for await (const chunk of inflated as AsyncIterable<Buffer>) {
     total += chunk.length;

@@ -14,8 +14,11 @@ export interface PipelineOptions {
   runner: TaskRunner;
   checkOptions: CheckOptions;
   maxInFlight: number;
-  /** Settles main-thread inputs that are not plain errors (stdin). */
-  local?: (input: PlannedInput) => Promise<FileOutcome>;
+  /**
+   * Settles main-thread inputs that are not plain errors (stdin): its one outcome, or its outcomes in
+   * order as they come (`partial` on all but the last: JSON Lines read from standard input).
+   */
+  local?: (input: PlannedInput) => Promise<FileOutcome | AsyncIterable<FileOutcome>>;
   /**
    * Checks an input flagged `huge` by fan-out over the pool: its one outcome, or its outcomes in
    * order as they come (`partial` on all but the last: a large JSON Lines file, range by range). Null
@@ -132,6 +135,7 @@ async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOu
   }
   try {
     const outcome = await options.local(input);
+    if (isIterable(outcome)) return { pieces: outcome[Symbol.asyncIterator](), job: input.job };
     return [
       { index: input.job.index, documents: outcome.documents.map((d) => ({ ...d, index: input.job.index })) },
     ];

@@ -89,6 +89,12 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
     run: (task) => pool.run(task) as Promise<FileOutcome[]>,
     runNamed: (name, task, transferList) =>
       pool.run(task, transferList ? { name, transferList } : { name }) as Promise<unknown>,
-    close: () => pool.destroy(),
+    close: () => {
+      // A reply already on its way when the pool is destroyed (an interrupted run, a reader that left
+      // `| head`) arrives for a task the pool no longer knows; Piscina emits it as an 'error' event,
+      // which unheard would crash the process on its way out. Nothing waits for those results.
+      pool.on('error', () => undefined);
+      return pool.destroy();
+    },
   };
 }

@@ -4,8 +4,7 @@ import type { DocumentResult } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { documentResult, failureResult, findingsReport, type ResultBase } from './results.js';
 
-/** V8 strings top out at 2^29 - 24 UTF-16 units (~512 MiB): larger inputs cannot be parsed whole. */
-export const MAX_WHOLE_BYTES = 2 ** 29 - 24;
+export { MAX_WHOLE_BYTES } from '../parsing/read.js';
 
 /** A system error code (ENOENT, EACCES, EISDIR...), or a Node one (ERR_FS_FILE_TOO_LARGE, ERR_WORKER_...). */
 function errorCode(error: unknown): { code: string; system: boolean } | null {

@@ -4,8 +4,11 @@
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
 import {
+  checkJsonLineBatch as checkJsonLineBatchOf,
   checkJsonLinesOverPort as checkJsonLinesOverPortOf,
   checkLineRange as checkLineRangeOf,
+  type LineBatchResult,
+  type LineBatchTask,
   type LineRangeResult,
   type LineRangeTask,
   type RecordPortTask,
@@ -42,4 +45,9 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
 /** A gzip JSON Lines file, its records sent back over the task's port (src/pool/record-port.ts). */
 export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<number> {
   return checkJsonLinesOverPortOf(task);
+}
+
+/** A batch of lines the main thread read from standard input (src/pool/line-batches.ts). */
+export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatchResult> {
+  return checkJsonLineBatchOf(task);
 }

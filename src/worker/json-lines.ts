@@ -4,17 +4,27 @@
 //
 // A large plain JSON Lines file is instead cut into byte ranges that the pool checks in parallel
 // (checkLineRange below, src/pool/line-ranges.ts); a large gzip one is read here but its records go back
-// over a port as they are made (checkJsonLinesOverPort below, src/pool/record-port.ts); `--cache` runs
-// (which hash the whole file in one worker), standard input and small files keep this plain path.
+// over a port as they are made (checkJsonLinesOverPort below, src/pool/record-port.ts); JSON Lines on
+// standard input is read and cut into lines by the main thread, which sends them here in batches
+// (checkJsonLineBatch below, src/pool/line-batches.ts); `--cache` runs (which hash the whole file in
+// one worker) and small files keep this plain path.
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import { formatFromName } from '../parsing/format.js';
-import { type JsonLine, linesInRange, loadJsonLineParser, splitLines } from '../parsing/jsonl.js';
-import { streamFile } from '../parsing/read.js';
+import {
+  type JsonLine,
+  jsonLineLimit,
+  linesInRange,
+  loadJsonLineParser,
+  type PackedLines,
+  splitLines,
+  unpackLines,
+} from '../parsing/jsonl.js';
+import { InputLimitError, streamFile } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult, FileJob } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
-import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
+import { failureFor } from './failures.js';
 import {
   documentResult,
   engineOptions,
@@ -44,7 +54,7 @@ export async function checkJsonLines(
 ): Promise<DocumentResult[]> {
   await loadJsonLineParser();
   const engine = engineOptions(options);
-  const limit = Math.min(options.maxFileSize, MAX_WHOLE_BYTES);
+  const limit = jsonLineLimit(options.maxFileSize);
   let documents: DocumentResult[] = [];
   /** Records handed to the sink so far. */
   let sunk = 0;
@@ -143,7 +153,7 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
   await loadJsonLineParser();
   const { job, options } = task;
   const engine = engineOptions(options);
-  const limit = Math.min(options.maxFileSize, MAX_WHOLE_BYTES);
+  const limit = jsonLineLimit(options.maxFileSize);
   const fileBase = jobBase(job, 'jsonl', false);
   const documents: DocumentResult[] = [];
   let started = performance.now();
@@ -227,4 +237,76 @@ export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<numb
   } finally {
     port.close();
   }
+}
+
+/**
+ * Why reading an input the main thread reads itself stopped early (standard input: a gzip error, the
+ * decompressed total over --max-file-size, a read error), as plain data: the record is made here,
+ * where the rule levels are.
+ */
+export interface SourceFailure {
+  name: string;
+  message: string;
+  code?: string;
+  limitName?: string;
+  limit?: number;
+}
+
+/** Lines of an input the main thread reads and cuts itself (src/cli/stdin-lines.ts). */
+export interface LineBatch {
+  lines: PackedLines;
+  /** The input is gzip (its records say `compression: 'gzip'`). */
+  gzip: boolean;
+  /** Input bytes read so far (as read: compressed for gzip). */
+  bytesRead: number;
+  /** The input's last batch; `failure`: reading stopped early, after these lines. */
+  end?: { failure?: SourceFailure };
+}
+
+/** `job.size`: the input's bytes read so far (its `bytes` in an end-of-input record). */
+export interface LineBatchTask {
+  job: FileJob;
+  options: CheckOptions;
+  batch: LineBatch;
+}
+
+/** As a byte range's (LineRangeResult), with line numbers already absolute. */
+export interface LineBatchResult {
+  documents: DocumentResult[];
+  /** The last batch, when reading failed: the input's failure record (the main thread places it). */
+  failure?: DocumentResult;
+  /** The last batch: the record the input gets if no batch held a document. */
+  empty?: DocumentResult;
+}
+
+function revive(failure: SourceFailure): Error {
+  if (failure.name === 'InputLimitError' && failure.limitName !== undefined && failure.limit !== undefined)
+    return new InputLimitError(failure.limitName, failure.limit);
+  const error = new Error(failure.message);
+  return failure.code !== undefined ? Object.assign(error, { code: failure.code }) : error;
+}
+
+/**
+ * Check a batch of lines the main thread read (standard input, src/pool/line-batches.ts): each line
+ * gets exactly the record checkJsonLines gives it reading the same bytes, as does a failure to read on.
+ */
+export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatchResult> {
+  await loadJsonLineParser();
+  const { job, options, batch } = task;
+  const engine = engineOptions(options);
+  const limit = jsonLineLimit(options.maxFileSize);
+  const fileBase = jobBase(job, 'jsonl', batch.gzip);
+  const documents: DocumentResult[] = [];
+  let started = performance.now();
+  for (const line of unpackLines(batch.lines)) {
+    documents.push(lineDocument(line, fileBase, engine, limit, started));
+    started = performance.now();
+  }
+  const result: LineBatchResult = { documents };
+  if (batch.end !== undefined) {
+    if (batch.end.failure !== undefined)
+      result.failure = failureFor(revive(batch.end.failure), fileBase, engine, 0);
+    else result.empty = noDocument(fileBase, engine, started);
+  }
+  return result;
 }

@@ -7,14 +7,23 @@
 //   crash-*  the worker thread calls process.exit(3) on the range that starts at or after byte 4,000
 // and, for a large gzip JSON Lines file whose records go over a port (checkJsonLinesOverPort):
 //   crash-*  the worker thread calls process.exit(3) when it is about to send its third batch
+// and, for the lines the main thread reads from standard input (checkJsonLineBatch):
+//   a batch holding a line with the text `crash-worker` makes the worker thread call process.exit(3)
 // Loaded through MCPDESC_VALIDATE_TEST_WORKER; production code never refers to it.
 
 import type { CheckOptions, FileJob, FileOutcome } from '../../src/types.js';
 import realWorker, {
+  checkJsonLineBatch as realCheckJsonLineBatch,
   checkJsonLinesOverPort as realCheckJsonLinesOverPort,
   checkLineRange as realCheckLineRange,
 } from '../../src/worker/index.js';
-import type { LineRangeResult, LineRangeTask, RecordPortTask } from '../../src/worker/json-lines.js';
+import type {
+  LineBatchResult,
+  LineBatchTask,
+  LineRangeResult,
+  LineRangeTask,
+  RecordPortTask,
+} from '../../src/worker/json-lines.js';
 
 export { checkSlices } from '../../src/worker/index.js';
 
@@ -54,4 +63,9 @@ export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<numb
     };
   }
   return realCheckJsonLinesOverPort(task);
+}
+
+export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatchResult> {
+  if (Buffer.from(task.batch.lines.bytes).includes('crash-worker')) process.exit(3);
+  return realCheckJsonLineBatch(task);
 }

@@ -69,12 +69,18 @@ export function runCli(args: string[], options: RunOptions): Promise<CliResult> 
 export function runCliIntoHead(
   args: string,
   lines: number,
-  options: Pick<RunOptions, 'cwd' | 'env'>,
+  options: Pick<RunOptions, 'cwd' | 'env'> & { catInto?: string },
 ): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  // `catInto`: a file piped into the CLI's standard input (`cat FILE | cli | head`).
+  const cat = options.catInto === undefined ? '' : `cat "${options.catInto}" | `;
+  const status = options.catInto === undefined ? 'PIPESTATUS[0]' : 'PIPESTATUS[1]';
   return new Promise((resolve) => {
     const child = spawn(
       'bash',
-      ['-c', `"${process.execPath}" "${BIN}" ${args} | head -${lines}; echo "status=\${PIPESTATUS[0]}" >&2`],
+      [
+        '-c',
+        `${cat}"${process.execPath}" "${BIN}" ${args} | head -${lines}; echo "status=\${${status}}" >&2`,
+      ],
       { cwd: options.cwd, env: { ...process.env, ...options.env } },
     );
     let stdout = '';
