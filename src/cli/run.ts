@@ -260,9 +260,12 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // With --cache every input is planned exactly too: the hit check below reads every cached file
   // anyway, next to which a stat per file is small.
   const exact = files.length <= EXACT_PLAN_FILES || cache !== null;
-  // Large plain JSON Lines files are split into byte ranges over the pool, except with --cache (which
-  // keeps the single-worker path: its key is a hash of the whole file, taken where it is read).
-  const lineRanges = cache === null ? lineRangeTuning(io.env) : null;
+  // Large JSON Lines files are split into byte ranges over the pool (gzip ones send their records over
+  // a port). With --cache only those the cache never keeps (over --stream-threshold, whose records
+  // would be too many to store): a cacheable file keeps the single-worker path, where its key (a hash
+  // of the whole file) is taken as it is read. Without this a 1 GB JSON Lines dump was read whole by
+  // one worker in a --cache run, and all its records held until its end.
+  const lineRanges = withCache(lineRangeTuning(io.env), cache === null ? null : settings.streamThreshold);
   if (exact) await fillSizes(files);
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
     const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) } };
@@ -579,6 +582,21 @@ function lineRangeTuning(env: NodeJS.ProcessEnv): LineRangeTuning {
   return Number.isSafeInteger(n) && n > 0
     ? { thresholdBytes: n, rangeBytes: n, portThresholdBytes: n }
     : DEFAULT_LINE_RANGES;
+}
+
+/**
+ * The range tuning of a run; in a --cache run (`streamThreshold` given) files up to the stream
+ * threshold are not split: the cache may keep those (worker/check-file.ts `cacheable`), and it hashes
+ * a file where one worker reads it whole. Larger ones are never cached, so nothing is lost by
+ * splitting them; a file read whole is then at most the stream threshold.
+ */
+function withCache(tuning: LineRangeTuning, streamThreshold: number | null): LineRangeTuning {
+  if (streamThreshold === null) return tuning;
+  return {
+    ...tuning,
+    thresholdBytes: Math.max(tuning.thresholdBytes, streamThreshold),
+    portThresholdBytes: Math.max(tuning.portThresholdBytes, streamThreshold),
+  };
 }
 
 /** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */

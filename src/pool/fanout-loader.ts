@@ -38,7 +38,7 @@ export function loadFanOut(): Promise<FanOutModule> {
 
 /**
  * JSON above the stream threshold is split into element slices; plain JSON Lines above the line-range
- * threshold into byte ranges (when `lineRanges` is given: not with --cache, see line-ranges.ts). YAML
+ * threshold into byte ranges (when `lineRanges` is given; with --cache only above the stream threshold, see line-ranges.ts). YAML
  * and gzip go whole to a worker.
  */
 export function fansOut(
@@ -48,7 +48,7 @@ export function fansOut(
   lineRanges: LineRangeTuning | null = null,
 ): boolean {
   if (splitsIntoRanges(file, size, lineRanges)) return true;
-  // A large gzip JSON Lines file (with worker threads and without --cache, as byte ranges).
+  // A large gzip JSON Lines file: one worker sends its records over a port (record-port.ts).
   if (sendsRecordsOverPort(file, size, lineRanges)) return true;
   return size > streamThreshold && /\.json$/i.test(file);
 }

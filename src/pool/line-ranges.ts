@@ -5,8 +5,8 @@
 // single-worker path (src/worker/json-lines.ts checkJsonLines); only the work is spread.
 //
 // In-process runs use the same ranges one at a time (their records are then written as they come).
-// Not split: gzip (no random access; see record-port.ts) and
-// `--cache` runs (the cache hashes each file's bytes in the one worker that reads them whole).
+// Not split: gzip (no random access; see record-port.ts) and, in `--cache` runs, the files the cache
+// keeps (up to --stream-threshold: it hashes each one's bytes in the one worker that reads it whole).
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
 import type { LineRangeResult, LineRangeTask } from '../worker/json-lines.js';
 import { InputPieces, interrupted, placeOnLine } from './pieces.js';

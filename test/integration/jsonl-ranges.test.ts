@@ -201,6 +201,53 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
     },
   );
 
+  // A --cache run used to read every JSON Lines file whole in one worker, a 1 GB dump included (all of
+  // its records held until its end). Files over --stream-threshold, which the cache never keeps, are
+  // now split as in any run: the fault-injecting worker dies on a later range only on that path (read
+  // whole, the file would be one error record).
+  it(
+    '--cache: a file over --stream-threshold is split into ranges; one under it is read whole and replayed',
+    TIMEOUT,
+    async () => {
+      writeFileSync(join(cwd, 'crash-big.jsonl'), built.text);
+      const small = built.text.split('\n').slice(0, 40).join('\n');
+      writeFileSync(join(cwd, 'small.jsonl'), small);
+      const store = join(cwd, `.cache-${caches++}`);
+      const args = (...files: string[]) => [
+        '--format',
+        'ndjson',
+        '--concurrency',
+        '2',
+        '--cache',
+        '--cache-location',
+        store,
+        '--stream-threshold',
+        String(Buffer.byteLength(small) + 1),
+        ...files,
+      ];
+      const r = await runCli(args('crash-big.jsonl'), {
+        cwd,
+        env: { ...env, MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER },
+      });
+      const dump = r.records.filter((rec) => rec.type === 'file');
+      assert.ok(dump.length > 3, `${dump.length} records: the ranges before the failing one`);
+      assert.equal(dump.at(-1)!.status, 'error');
+      assert.equal(dump.at(-1)!.line, (dump.at(-2)!.line as number) + 1);
+      assert.equal(r.code, 2, r.stderr);
+      // Under the threshold: cached by the first run, replayed by the second.
+      const first = await runCli(args('small.jsonl'), { cwd, env });
+      const again = await runCli(args('small.jsonl'), { cwd, env });
+      const files = (x: CliResult) => x.records.filter((rec) => rec.type === 'file');
+      assert.ok(files(first).length > 10);
+      assert.ok(files(first).every((rec) => rec.cached === undefined));
+      assert.ok(files(again).every((rec) => rec.cached === true));
+      assert.deepEqual(
+        files(again).map((rec) => [rec.line, rec.status]),
+        files(first).map((rec) => [rec.line, rec.status]),
+      );
+    },
+  );
+
   it(
     'a worker dying while it sends the records of a gzip file: two batches, an error record, the next file',
     TIMEOUT,
