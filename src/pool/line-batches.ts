@@ -6,7 +6,7 @@
 // so a multi-GB stream holds a window of lines and records, not the input or all of its records.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import type { LineBatch, LineBatchResult, LineBatchTask } from '../worker/json-lines.js';
-import { InputPieces, interrupted, placeOnLine } from './pieces.js';
+import { InputPieces, interrupted } from './pieces.js';
 
 export type RunLineBatchTask = (task: LineBatchTask) => Promise<LineBatchResult>;
 
@@ -89,12 +89,7 @@ export async function* lineBatchOutcomes(
     }
     const { documents } = result;
     if (result.failure) {
-      documents.push(
-        documents.length > 0
-          ? placeOnLine(result.failure, (documents[documents.length - 1]!.line ?? 0) + 1)
-          : pieces.afterRecords(result.failure),
-      );
-      yield pieces.last(documents);
+      yield pieces.failedAfter(documents, result.failure);
       return;
     }
     if (ended && window.length === 0 && reading === null) {

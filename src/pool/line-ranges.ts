@@ -9,7 +9,7 @@
 // keeps (up to --stream-threshold: it hashes each one's bytes in the one worker that reads it whole).
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
 import type { LineRangeResult, LineRangeTask } from '../worker/json-lines.js';
-import { InputPieces, interrupted, placeOnLine } from './pieces.js';
+import { InputPieces, interrupted } from './pieces.js';
 
 export interface LineRangeTuning {
   /** Plain JSON Lines files larger than this are split (with worker threads). */
@@ -105,12 +105,7 @@ export async function* lineRangeOutcomes(
     }
     const documents = result.documents.map((doc) => placeDocument(doc, before));
     if (result.failure) {
-      documents.push(
-        documents.length > 0
-          ? placeOnLine(result.failure, (documents[documents.length - 1]!.line ?? 0) + 1)
-          : pieces.afterRecords(result.failure),
-      );
-      yield pieces.last(documents);
+      yield pieces.failedAfter(documents, result.failure);
       return;
     }
     before += result.newlines;

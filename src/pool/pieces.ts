@@ -51,6 +51,18 @@ export class InputPieces {
   }
 
   /**
+   * The last piece of an input whose reading failed part-way (a read error, a size limit, found by the
+   * worker): `documents`, then `failure` on the line after the last record.
+   */
+  failedAfter(documents: DocumentResult[], failure: DocumentResult): FileOutcome {
+    const last = documents[documents.length - 1];
+    documents.push(
+      last !== undefined ? placeOnLine(failure, (last.line ?? 0) + 1) : this.afterRecords(failure),
+    );
+    return this.last(documents);
+  }
+
+  /**
    * The last piece after the worker failed (crash, heap limit): its error record after the records
    * passed on. Rethrows when there were none: the caller gives the file its one error record.
    */
