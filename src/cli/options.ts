@@ -131,7 +131,7 @@ export function resolveFormats(given: readonly FormatSpec[], stdoutIsTTY: boolea
 
 export const STDIN_FORMATS = ['auto', 'json', 'yaml', 'jsonl'] as const;
 
-/** `auto` lets the worker sniff the bytes (gzip magic, JSON or YAML); it is passed on as 'unknown'. */
+/** `auto` lets the worker sniff the bytes (gzip magic, JSON, JSON Lines or YAML); it is passed on as 'unknown'. */
 export function parseStdinFormat(value: string): InputFormat {
   if (!(STDIN_FORMATS as readonly string[]).includes(value)) {
     throw new InvalidArgumentError(`Expected one of ${STDIN_FORMATS.join(', ')}.`);

@@ -425,7 +425,18 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         }
         const { checkBuffer } = await import('../worker/check-file.js');
         const bytes = await readAll(io.stdin);
-        return checkBuffer(bytes, STDIN_NAME, settings.stdinFormat, checkOptions);
+        const outcome = await checkBuffer(bytes, STDIN_NAME, settings.stdinFormat, checkOptions);
+        if (
+          settings.stdinFormat === 'unknown' &&
+          outcome.documents[0]?.format === 'jsonl' &&
+          !settings.quiet
+        ) {
+          note(
+            io,
+            'standard input read as JSON Lines (one document per line); --stdin-format jsonl checks it as it comes',
+          );
+        }
+        return outcome;
       };
       const pooled = runner
         ? runPipeline(misses, {

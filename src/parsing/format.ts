@@ -40,3 +40,32 @@ export function sniffFormat(bytes: Uint8Array): 'json' | 'yaml' {
   }
   return 'json';
 }
+
+function isBlank(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+}
+
+/**
+ * JSON Lines in bytes that have no name to tell (standard input): the first non-blank line is a whole
+ * JSON object and a later line starts with `{`. Such text is neither one JSON document (a value after
+ * the first) nor one YAML document (two flow mappings), so reading it as JSON Lines takes nothing valid
+ * away. A pretty-printed document's first line (`{`, `{"a": 1,`) is not a whole object.
+ */
+export function looksLikeJsonLines(bytes: Uint8Array): boolean {
+  let i = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && isBlank(bytes[i]!)) i++;
+  if (bytes[i] !== 0x7b) return false;
+  const newline = bytes.indexOf(0x0a, i);
+  if (newline === -1) return false;
+  let next = newline + 1;
+  while (next < bytes.length && isBlank(bytes[next]!)) next++;
+  if (bytes[next] !== 0x7b) return false;
+  try {
+    const first: unknown = JSON.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset + i, newline - i).toString('utf8'),
+    );
+    return first !== null && typeof first === 'object' && !Array.isArray(first);
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@
 // once, parse once. Also the fallback of the streamed path. Gzip JSON that decompresses beyond
 // --stream-threshold is streamed from the decompressor instead (a 600 KB bomb must not become 1 GB of
 // heap, and a legitimate multi-GB dump must still be checked).
-import { formatFromName, isGzipMagic, sniffFormat } from '../parsing/format.js';
+import { formatFromName, isGzipMagic, looksLikeJsonLines, sniffFormat } from '../parsing/format.js';
 import { gunzipChunks, gunzipHead, gunzipToBuffer, readWhole } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome, InputFormat } from '../types.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
@@ -137,6 +137,9 @@ export async function checkBuffer(
   const b: ResultBase = { index, file, format: declared ?? 'unknown', gzip, bytes: bytes.length };
   try {
     if (declared === 'jsonl') return { index, documents: await checkJsonLines(bytes, gzip, b, options) };
+    // No declared format (stdin's `auto`): one document per line when the text says so.
+    if (declared === null && !gzip && looksLikeJsonLines(bytes))
+      return { index, documents: await checkJsonLines(bytes, false, { ...b, format: 'jsonl' }, options) };
     const { limit } = wholeLimit(options);
     if (!gzip && bytes.length > limit)
       return { index, documents: [overLimit(b, bytes.length, options, started)] };
@@ -145,6 +148,9 @@ export async function checkBuffer(
       const job: FileJob = { index, path: file, file, size: bytes.length };
       return { index, documents: [await checkGzipStreamed(job, bytes, b, options)] };
     }
+    // Decompressed in memory, so not too large to be read again as the lines of a .jsonl.gz file.
+    if (declared === null && gzip && looksLikeJsonLines(plain))
+      return { index, documents: await checkJsonLines(bytes, true, { ...b, format: 'jsonl' }, options) };
     const chosen = declared ?? sniffFormat(plain);
     return { index, documents: [checkInMemory(plain, chosen, b, options, started)] };
   } catch (error) {

@@ -134,6 +134,44 @@ describe('JSON Lines on standard input', () => {
     });
   }
 
+  // `--stdin-format auto` (the default) used to take such input for one JSON document: a single
+  // syntax error at the second line. Read whole, as auto reads, then line by line.
+  it(
+    'auto: text whose first line is a whole object and next line an object is JSON Lines',
+    TIMEOUT,
+    async () => {
+      const lines = `${JSON.stringify(validDocument(1, rng(5)))}\n${text}`;
+      writeFileSync(join(cwd, 'auto.jsonl'), lines);
+      writeFileSync(join(cwd, 'auto.jsonl.gz'), gzipSync(lines));
+      // For gzip, --max-file-size bounds the decompressed total, not a line: left out there.
+      const cases: Array<[string, Buffer, string[]]> = [
+        ['auto.jsonl', Buffer.from(lines), ['--max-file-size', '20000']],
+        ['auto.jsonl.gz', gzipSync(lines), []],
+      ];
+      for (const [name, stdin, limit] of cases) {
+        const file = await runCli(['--format', 'ndjson', ...limit, name], { cwd });
+        const piped = await runCli(['--format', 'ndjson', ...limit, '-'], { cwd, stdin });
+        assert.equal(piped.code, file.code, piped.stderr);
+        const strip = (r: CliResult) =>
+          comparable(r).map((rec) => {
+            const { compression: _c, ...rest } = rec as Record<string, unknown>;
+            return rest;
+          });
+        assert.deepEqual(strip(piped), strip(file));
+        assert.match(piped.stderr, /standard input read as JSON Lines/);
+      }
+      // One pretty-printed document stays one JSON document.
+      const pretty = JSON.stringify(validDocument(2, rng(6)), null, 2);
+      const one = await runCli(['--format', 'ndjson', '-'], { cwd, stdin: pretty });
+      const records = one.records.filter((r) => r.type === 'file');
+      assert.deepEqual(
+        records.map((r) => [r.format, r.status]),
+        [['json', 'valid']],
+      );
+      assert.doesNotMatch(one.stderr, /JSON Lines/);
+    },
+  );
+
   it('gzip on stdin: the records of the .jsonl.gz file', TIMEOUT, async () => {
     const gz = gzipSync(text);
     writeFileSync(join(cwd, 'dump.jsonl.gz'), gz);

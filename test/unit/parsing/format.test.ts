@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatFromName, isGzipMagic, sniffFormat } from '../../../src/parsing/format.js';
+import { formatFromName, isGzipMagic, looksLikeJsonLines, sniffFormat } from '../../../src/parsing/format.js';
 
 describe('format detection', () => {
   it('reads the format and gzip from the name', () => {
@@ -18,6 +18,25 @@ describe('format detection', () => {
     assert.equal(sniffFormat(Buffer.from('\uFEFF[1]')), 'json');
     assert.equal(sniffFormat(Buffer.from('mcpdesc: 0.7.0')), 'yaml');
     assert.equal(sniffFormat(Buffer.from('"quoted"')), 'yaml');
+  });
+
+  it('takes unnamed text for JSON Lines only when its first line is a whole object and another follows', () => {
+    const yes = (text: string | Buffer) =>
+      looksLikeJsonLines(Buffer.isBuffer(text) ? text : Buffer.from(text));
+    assert.equal(yes('{"a":1}\n{"b":2}'), true);
+    assert.equal(yes('\n  \n{"a":1}\r\n\r\n  {"b":'), true);
+    assert.equal(yes(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{}\n{}\n')])), true);
+    // One document, pretty or compact, with or without a final newline.
+    assert.equal(yes('{\n  "a": 1\n}\n'), false);
+    assert.equal(yes('{"a": 1,\n "b": {"c": 2}}'), false);
+    assert.equal(yes('{"a":1}\n'), false);
+    assert.equal(yes('{"a":1}'), false);
+    // A first line that is not a whole object, or a second line that is not an object.
+    assert.equal(yes('[1]\n{"a":1}'), false);
+    assert.equal(yes('{"a":1} {"b":2}'), false);
+    assert.equal(yes('{"a":1}\n[1]'), false);
+    assert.equal(yes('{a: 1}\n{b: 2}'), false);
+    assert.equal(yes('mcpdesc: 0.7.0\n{}'), false);
   });
 
   it('knows gzip by its magic bytes', () => {
