@@ -1,7 +1,7 @@
 // Where a batch runs: in Piscina worker threads, or in-process (--concurrency 0, tiny runs). Both load
 // the worker module by file URL; the pool never imports it statically, so the worker's parsers and
 // validators stay out of the main thread's start-up path when threads are used.
-import type { MessagePort } from 'node:worker_threads';
+import type { MessagePort, TransferListItem } from 'node:worker_threads';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 
 export interface WorkerTask {
@@ -84,11 +84,38 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
       maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? WORKER_YOUNG_GENERATION_MB,
     },
   });
+  // Piscina emits 'error' for failures that no task owns: a worker that dies while idle or before it
+  // took a task, or a reply that lands after destroy() (stdout closed mid-batch). With no listener,
+  // Node turns the event into an uncaught exception: the run would die without its summary.
+  let closing = false;
+  let fatal: Error | null = null;
+  pool.on('error', (error: Error) => {
+    if (closing || fatal) return;
+    // Piscina stops replacing workers that fail while starting (e.g. a heap limit too small to load
+    // the validators); with none left, queued tasks would wait forever. Fail them (destroy() rejects
+    // the queue) and every later task, so that each file becomes an error record with this reason and
+    // the run still ends with its summary.
+    if (pool.threads.length === 0) {
+      fatal = error;
+      void pool.destroy();
+    }
+  });
+  const submit = (
+    task: unknown,
+    runOptions: { name: string; transferList?: ReadonlyArray<TransferListItem> } | undefined,
+  ) =>
+    fatal
+      ? Promise.reject(fatal)
+      : pool.run(task, runOptions).catch((error: unknown) => {
+          throw fatal ?? error;
+        });
   return {
     threads: options.threads,
-    run: (task) => pool.run(task) as Promise<FileOutcome[]>,
-    runNamed: (name, task, transferList) =>
-      pool.run(task, transferList ? { name, transferList } : { name }) as Promise<unknown>,
-    close: () => pool.destroy(),
+    run: (task) => submit(task, undefined) as Promise<FileOutcome[]>,
+    runNamed: (name, task, transferList) => submit(task, transferList ? { name, transferList } : { name }),
+    close: () => {
+      closing = true;
+      return pool.destroy();
+    },
   };
 }
