@@ -524,6 +524,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         commitFailed = true;
       });
   }
+  // The summary already went out; a report that could not be put in place still fails the run, and
+  // the closing line below must state the code the process really returns.
+  const finalCode = (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
   // One closing line for the human watching stderr, unless a text report on stdout already ends with it.
   const textOnStdout = settings.formats.some((f) => f.path === null && f.name === 'text');
   if (!stdoutClosed && !settings.quiet && !textOnStdout) {
@@ -534,14 +537,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
         `${cache ? `, ${replayed} replayed from the cache` : ''}` +
         `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
-        `${interrupted ? ', interrupted' : ''}; exit ${exitCode}`,
+        `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
     );
   }
   io.stdout.off('error', onStdoutError);
   // Keep swallowing late EPIPEs from writes still queued in the stream.
   if (stdoutClosed) io.stdout.on('error', () => undefined);
-  // The summary already went out; a report that could not be put in place still fails the run.
-  return (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+  return finalCode;
 }
 
 /**

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, tempDir } from '../helpers/run-cli.js';
-import { validDocument } from '../helpers/small-corpus.js';
+import { FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
+import { validDocument, writeCorpus } from '../helpers/small-corpus.js';
 
 describe('CLI edge cases', () => {
   const tmp = tempDir('edges');
@@ -14,6 +14,8 @@ describe('CLI edge cases', () => {
     writeFileSync(join(cwd, 'ok.json'), JSON.stringify(validDocument(1, () => 0.5)));
     writeFileSync(join(cwd, 'bad.json'), '{"mcpdesc": "0.7.0",');
     mkdirSync(join(cwd, 'reports'));
+    // slow-* files take 25 ms each in the test worker: the run is still going when stdout starts.
+    writeCorpus(join(cwd, 'slow'), { files: 40, seed: 3, defectRate: 0, prefix: 'slow-' });
   });
   after(() => tmp.remove());
 
@@ -28,5 +30,23 @@ describe('CLI edge cases', () => {
       [],
       'no temporary file left',
     );
+  });
+
+  it('the closing line states the exit code the process really returns when a report cannot be put in place', async () => {
+    let blocked = false;
+    const r = await runCli(['slow', '--concurrency', '0', '-f', 'ndjson', '-f', 'sarif=late.sarif'], {
+      cwd,
+      env: { MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER },
+      onStdout: () => {
+        if (blocked) return;
+        blocked = true;
+        // The report's final path turns into a directory mid-run: the rename at the end must fail.
+        mkdirSync(join(cwd, 'late.sarif', 'sub'), { recursive: true });
+      },
+    });
+    assert.equal(blocked, true);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot write .*late\.sarif/);
+    assert.match(r.stderr, /; exit 2\n$/, r.stderr);
   });
 });
