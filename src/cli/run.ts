@@ -280,9 +280,11 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;
   let outputFailed = false;
+  // stdout's 'error' event and the reporter's rejected write both report one failure: say it once.
   const onStdoutError = (error: NodeJS.ErrnoException) => {
+    const first = !stdoutClosed;
     stdoutClosed = true;
-    if (error.code !== 'EPIPE') {
+    if (error.code !== 'EPIPE' && first) {
       outputFailed = true;
       note(io, `cannot write to stdout: ${error.message}`);
     }
@@ -335,8 +337,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       } catch (error) {
         const e = error as NodeJS.ErrnoException;
         if (o.file === null) {
+          const first = !stdoutClosed;
           stdoutClosed = true;
-          if (e.code !== 'EPIPE') {
+          if (e.code !== 'EPIPE' && first) {
             outputFailed = true;
             note(io, `cannot write to stdout: ${e.message}`);
           }

@@ -1,10 +1,11 @@
 // Edge cases of the command line found by using the built CLI as a hostile user would: each test
 // spawns the real CLI and checks the promises of docs/cli.md (framing, exit codes, stderr).
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
+import { BIN, FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
 import { validDocument, writeCorpus } from '../helpers/small-corpus.js';
 
 describe('CLI edge cases', () => {
@@ -48,5 +49,24 @@ describe('CLI edge cases', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /cannot write .*late\.sarif/);
     assert.match(r.stderr, /; exit 2\n$/, r.stderr);
+  });
+
+  it('a full disk on stdout is reported once, exit 2', { skip: !existsSync('/dev/full') }, async () => {
+    for (const format of ['ndjson', 'text']) {
+      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
+        const child = spawn(process.execPath, [BIN, 'ok.json', 'bad.json', '-f', format], {
+          cwd,
+          stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'],
+        });
+        let err = '';
+        child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+          err += chunk;
+        });
+        child.on('close', (c) => done({ code: c, stderr: err }));
+      });
+      assert.equal(code, 2, format);
+      assert.equal(stderr.match(/cannot write to stdout/g)?.length, 1, `${format}: ${stderr}`);
+      assert.match(stderr, /ENOSPC/);
+    }
   });
 });
