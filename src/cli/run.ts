@@ -5,7 +5,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type DiscoveredFile, discover, STDIN_NAME } from '../discovery/discover.js';
 import { splitFileList } from '../discovery/files-from.js';
-import { loadIgnore } from '../discovery/ignore-file.js';
+import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
 import type { PlannedInput } from '../pool/batches.js';
 import { resolveConcurrency, type WorkPlan, workerHeapMb } from '../pool/concurrency.js';
@@ -146,20 +146,24 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
 
   let filesFrom: string[] = [];
   let ignore: Awaited<ReturnType<typeof loadIgnore>>;
-  try {
-    if (settings.filesFrom !== null) {
+  // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
+  if (settings.filesFrom !== null) {
+    try {
       const text =
         settings.filesFrom === '-'
           ? (await readAll(io.stdin)).toString('utf8')
-          : (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
-      filesFrom = splitFileList(await text, settings.nul);
+          : await (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
+      filesFrom = splitFileList(text, settings.nul);
+    } catch (error) {
+      note(io, `cannot read --files-from ${settings.filesFrom}: ${(error as Error).message}`);
+      return EXIT_FAILURE;
     }
+  }
+  try {
     ignore = await loadIgnore(io.cwd, settings.ignorePath);
   } catch (error) {
-    note(
-      io,
-      `cannot read ${settings.filesFrom !== null ? '--files-from / ' : ''}ignore input: ${(error as Error).message}`,
-    );
+    const which = settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
+    note(io, `cannot read ${which}: ${(error as Error).message}`);
     return EXIT_FAILURE;
   }
 

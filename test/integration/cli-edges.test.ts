@@ -69,4 +69,15 @@ describe('CLI edge cases', () => {
       assert.match(stderr, /ENOSPC/);
     }
   });
+
+  it('an unreadable --files-from or --ignore-path is named in the message, exit 2, nothing on stdout', async () => {
+    const list = await runCli(['--files-from', 'reports'], { cwd });
+    assert.equal(list.code, 2);
+    assert.equal(list.stdout, '');
+    assert.match(list.stderr, /cannot read --files-from reports: EISDIR/);
+    const ignore = await runCli(['ok.json', '--ignore-path', 'no-such.ignore'], { cwd });
+    assert.equal(ignore.code, 2);
+    assert.equal(ignore.stdout, '');
+    assert.match(ignore.stderr, /cannot read --ignore-path no-such\.ignore: ENOENT/);
+  });
 });
