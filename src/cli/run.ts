@@ -475,6 +475,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     signals.off('SIGINT', onSignal);
     signals.off('SIGTERM', onSignal);
     await runner?.close().catch(() => undefined);
+    // An interrupted run may still be reading `-` (a terminal, or a pipe whose writer goes on): a
+    // pending read keeps the process alive after its summary until stdin ends. Nothing more is needed
+    // from it once the run is over, so stop reading.
+    if (usesStdin) (io.stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   }
 
   // An interrupted run keeps the old entries of the files it did not reach.

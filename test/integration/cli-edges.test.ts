@@ -80,4 +80,28 @@ describe('CLI edge cases', () => {
     assert.equal(ignore.stdout, '');
     assert.match(ignore.stderr, /cannot read --ignore-path no-such\.ignore: ENOENT/);
   });
+
+  it('SIGINT while waiting for a document on stdin writes the summary and exits, stdin still open', async () => {
+    const child = spawn(process.execPath, [BIN, '-'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let signalled = false;
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (!signalled && stdout.includes('"type":"run"')) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr!.resume();
+    // stdin is never ended: like a terminal nobody types into. A CLI that lingers is killed by this
+    // guard (a hang guard, not a timing assertion) so that the test fails instead of hanging.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    clearTimeout(guard);
+    child.stdin!.destroy();
+    assert.equal(code, 130, 'exited on its own after the interrupt');
+    const last = JSON.parse(stdout.trimEnd().split('\n').at(-1)!);
+    assert.equal(last.type, 'summary');
+    assert.equal(last.aborted, true);
+  });
 });
