@@ -120,15 +120,23 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
     async onEnd(summary: SummaryRecord) {
       const { error, warning, info } = summary.counts;
       const lines: string[] = [''];
+      const unchecked = summary.files.error + summary.files.skipped;
       if (error + warning + info === 0) {
-        lines.push(paint.green(`✔ No problems in ${plural(summary.files.total, 'file')}`));
+        // A tick only when every input was checked: nothing matched, or an unreadable file (exit 2),
+        // must not read as a clean run.
+        if (summary.files.total === 0) lines.push(paint.warning('No files checked'));
+        else if (unchecked > 0) {
+          const checked = summary.files.total - unchecked;
+          lines.push(
+            paint.warning(`No problems in ${plural(checked, 'checked file')} (of ${summary.files.total})`),
+          );
+        } else lines.push(paint.green(`✔ No problems in ${plural(summary.files.total, 'file')}`));
       } else {
         const parts = [plural(error, 'error'), plural(warning, 'warning')];
         if (info > 0) parts.push(plural(info, 'info', 'infos'));
         const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})`;
         lines.push(paint.bold(error > 0 ? paint.error(tally) : paint.warning(tally)));
       }
-      const unchecked = summary.files.error + summary.files.skipped;
       if (unchecked > 0) {
         lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));
       }
