@@ -82,6 +82,8 @@ export interface FileJob {
   /** The name reported in records (as the user gave it, relative to cwd). */
   file: string;
   size: number;
+  /** A named pipe given as an input (mkfifo, `<(zcat dump.gz)`): read without blocking, see parsing/read.ts. */
+  fifo?: true;
 }
 
 /** The options a worker needs; plain data so it can be sent once per task. */

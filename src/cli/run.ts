@@ -257,7 +257,15 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const lineRanges = cache === null ? lineRangeTuning(io.env) : null;
   if (exact) await fillSizes(files);
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
-    const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) } };
+    const input: PlannedInput = {
+      job: {
+        index,
+        path: f.path,
+        file: f.file,
+        size: Math.max(0, f.size),
+        ...(f.fifo ? { fifo: f.fifo } : {}),
+      },
+    };
     if (f.error) input.error = f.error;
     if (f.stdin) input.stdin = true;
     if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold, lineRanges))
@@ -279,7 +287,11 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
     Object.assign(plan, jsonLinesPlan(planned, lineRanges));
   }
-  const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
+  const planned = resolveConcurrency(settings.concurrency, plan, availableParallelism());
+  // A named pipe may wait for its writer without end. In a worker thread, an interrupt ends that wait
+  // (the thread is terminated); in-process, the pending read would keep the process alive after its
+  // summary. So `auto` does not stay in-process for one (an explicit --concurrency 0 is obeyed).
+  const threads = planned === 0 && settings.concurrency === 'auto' && files.some((f) => f.fifo) ? 1 : planned;
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;

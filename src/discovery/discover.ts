@@ -20,6 +20,8 @@ export interface DiscoveredFile {
   /** Set when the input cannot be checked at all (a named file that does not exist...). */
   error?: { code: string; message: string };
   stdin?: boolean;
+  /** A named pipe (only a path named explicitly can be one: directory and glob walks list regular files). */
+  fifo?: true;
 }
 
 export interface DiscoverOptions {
@@ -137,7 +139,7 @@ export async function discover(
       const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
       await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
     } else if (st) {
-      add({ file: display(given), path, size: st.size });
+      add({ file: display(given), path, size: st.size, ...(st.isFIFO() ? { fifo: true as const } : {}) });
     } else if (allowGlob && looksLikeGlob(given) && (await loadFastGlob()).isDynamicPattern(given)) {
       await expand(given, [given], []);
     } else {

@@ -79,6 +79,12 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
     // Threads live for the whole run; a batch is ~10–50 ms of work, so idling never lasts this long.
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
+    // A named pipe is read through a net.Socket over the fd that fs.openSync returned
+    // (parsing/read.ts, readPipe); libuv closes it without telling the worker's fd tracker, so the next
+    // open that reuses the number printed "File descriptor N opened in unmanaged mode twice" on
+    // stderr. The code that opens an fd closes it; only a worker that dies mid-read leaves one open,
+    // until this short-lived process ends.
+    trackUnmanagedFds: false,
     resourceLimits: {
       maxOldGenerationSizeMb: options.maxOldGenerationSizeMb,
       maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? WORKER_YOUNG_GENERATION_MB,
