@@ -73,7 +73,7 @@ export async function* validate(
       path: f.path,
       file: f.file,
       size: Math.max(0, f.size),
-      ...(f.fifo ? { fifo: f.fifo } : {}),
+      ...(f.special ? { special: f.special } : {}),
     },
     ...(f.error ? { error: f.error } : {}),
     ...(!f.error && fansOut(f.file, f.size, streamThreshold, DEFAULT_LINE_RANGES) ? { huge: true } : {}),

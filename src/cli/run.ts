@@ -263,7 +263,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         path: f.path,
         file: f.file,
         size: Math.max(0, f.size),
-        ...(f.fifo ? { fifo: f.fifo } : {}),
+        ...(f.special ? { special: f.special } : {}),
       },
     };
     if (f.error) input.error = f.error;
@@ -291,7 +291,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // A named pipe may wait for its writer without end. In a worker thread, an interrupt ends that wait
   // (the thread is terminated); in-process, the pending read would keep the process alive after its
   // summary. So `auto` does not stay in-process for one (an explicit --concurrency 0 is obeyed).
-  const threads = planned === 0 && settings.concurrency === 'auto' && files.some((f) => f.fifo) ? 1 : planned;
+  const threads =
+    planned === 0 && settings.concurrency === 'auto' && files.some((f) => f.special === 'fifo') ? 1 : planned;
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;

@@ -37,6 +37,8 @@ export class InputLimitError extends Error {
   constructor(
     readonly limitName: string,
     readonly limit: number,
+    /** What went over, for the message: gzip is measured as it inflates, a pipe or device as it is read. */
+    readonly subject = 'the decompressed input',
   ) {
     super(`input is over ${limitName} (${limit} bytes)`);
     this.name = 'InputLimitError';
@@ -65,7 +67,11 @@ export function readWhole(path: string): Buffer {
  * event-loop wait: it still lasts until a writer comes and closes (Linux reports no hang-up on a FIFO
  * that no writer has opened yet), but an interrupt can end the run. Only pipes come here: no network.
  */
-export async function readPipe(path: string, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
+export async function readPipe(
+  path: string,
+  limit = Number.POSITIVE_INFINITY,
+  limitName = '--max-file-size',
+): Promise<Buffer> {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   const { Socket } = await import('node:net');
   const pipe = new Socket({ fd, readable: true, writable: false });
@@ -74,11 +80,36 @@ export async function readPipe(path: string, limit = Number.POSITIVE_INFINITY): 
   try {
     for await (const chunk of pipe as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (total > limit) throw new InputLimitError('--max-file-size', limit);
+      if (total > limit) throw new InputLimitError(limitName, limit, 'the input');
       chunks.push(chunk);
     }
   } finally {
     pipe.destroy();
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * All the bytes of a device (`/dev/stdin`, `/dev/zero`), at most `limit`. Its size is 0 to stat, so
+ * neither --max-file-size nor the streaming threshold saw it coming, and readFileSync would read
+ * /dev/zero until memory ran out: it is read as a stream and stopped at the limit.
+ */
+export async function readBounded(
+  path: string,
+  limit: number,
+  limitName = '--max-file-size',
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const stream = createReadStream(path);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > limit) throw new InputLimitError(limitName, limit, 'the input');
+      chunks.push(chunk);
+    }
+  } finally {
+    stream.destroy();
   }
   return Buffer.concat(chunks, total);
 }

@@ -82,6 +82,26 @@ describe('CLI edge cases', () => {
     assert.match(ignore.stderr, /cannot read --ignore-path no-such\.ignore: ENOENT/);
   });
 
+  it('a device whose size stat cannot tell (/dev/zero) stops at --max-file-size', {
+    skip: !existsSync('/dev/zero'),
+  }, async () => {
+    const r = await runCli(['ok.json', '/dev/zero', '/dev/null', '--max-file-size', '1MiB'], { cwd });
+    const files = r.records.filter((x) => x.type === 'file');
+    assert.deepEqual(
+      files.map((f) => [f.file, f.status]),
+      [
+        ['/dev/null', 'invalid'],
+        ['/dev/zero', 'skipped'],
+        ['ok.json', 'valid'],
+      ],
+    );
+    assert.deepEqual(files[1]!.error, {
+      code: 'EMAXSIZE',
+      message: 'Not checked: the input is over --max-file-size (1048576 bytes).',
+    });
+    assert.equal(r.code, 1, 'the empty /dev/null is a syntax finding');
+  });
+
   it('SIGINT while waiting for a document on stdin writes the summary and exits, stdin still open', async () => {
     const child = spawn(process.execPath, [BIN, '-'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
