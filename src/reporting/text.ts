@@ -2,6 +2,7 @@
 // file (a blank line between files), columns aligned within a file, and a closing tally. Lines carry
 // the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
 // asks for it (a TTY without NO_COLOR); everything taken from documents is made printable first.
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
 import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
@@ -192,9 +193,13 @@ async function framesFor(
   const placed = rows.filter((r) => r.diagnostic?.line !== undefined);
   if (placed.length === 0 || result.file === '-') return null;
   const requests = placed.flatMap((r) => frameRequests(r.diagnostic!.line!, r.diagnostic!.column));
+  const path = resolve(cwd, result.file);
+  // Only a regular file can be read again: a named pipe or a device was consumed by the check, and a
+  // second open would wait for another writer (or read other bytes).
+  if (!(await stat(path).catch(() => null))?.isFile()) return null;
   let excerpts: Awaited<ReturnType<typeof readExcerpts>>;
   try {
-    excerpts = await readExcerpts(resolve(cwd, result.file), requests, {
+    excerpts = await readExcerpts(path, requests, {
       gzip: result.compression === 'gzip',
     });
   } catch {

@@ -146,7 +146,8 @@ describe('a named pipe (FIFO) given as an input', () => {
     fifos =
       makeFifo(join(cwd, 'z-waiting.json')) &&
       makeFifo(join(cwd, 'z-fed.json')) &&
-      makeFifo(join(cwd, 'z-fed-2.json'));
+      makeFifo(join(cwd, 'z-fed-2.json')) &&
+      makeFifo(join(cwd, 'z-framed.json'));
   });
   after(() => tmp.remove());
 
@@ -168,6 +169,27 @@ describe('a named pipe (FIFO) given as an input', () => {
     );
     assert.equal(r.code, 0);
     assert.doesNotMatch(r.stderr, /Warning/, r.stderr);
+  });
+
+  it('--code-frame does not read it a second time (there is no second time)', async (t) => {
+    if (!fifos) return t.skip('no mkfifo');
+    const child = spawn(process.execPath, [BIN, 'z-framed.json', '-f', 'text', '--code-frame'], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr!.resume();
+    await writeFile(join(cwd, 'z-framed.json'), '{"mcpdesc": "0.7.0",\n  "info": 1,');
+    // A hang guard, not a timing assertion: a CLI waiting for a second writer is killed.
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    clearTimeout(guard);
+    assert.equal(code, 1, stdout);
+    assert.match(stdout, /^z-framed\.json:2:\d+ +error +Invalid JSON/m);
+    assert.doesNotMatch(stdout, /\| /, 'no frame');
   });
 
   for (const concurrency of ['auto', '1']) {
