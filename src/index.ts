@@ -68,7 +68,13 @@ export async function* validate(
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });
   const streamThreshold = options.streamThreshold ?? 64 * 1024 * 1024;
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => ({
-    job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) },
+    job: {
+      index,
+      path: f.path,
+      file: f.file,
+      size: Math.max(0, f.size),
+      ...(f.special ? { special: f.special } : {}),
+    },
     ...(f.error ? { error: f.error } : {}),
     ...(!f.error && fansOut(f.file, f.size, streamThreshold, DEFAULT_LINE_RANGES) ? { huge: true } : {}),
   });

@@ -82,6 +82,11 @@ export interface FileJob {
   /** The name reported in records (as the user gave it, relative to cwd). */
   file: string;
   size: number;
+  /**
+   * Not a regular file, so its size (0) says nothing and it can be read only once, as it comes: a named
+   * pipe (mkfifo, `<(zcat dump.gz)`) or a device (`/dev/stdin`, `/dev/zero`). See worker/check-file.ts.
+   */
+  special?: 'fifo' | 'device';
 }
 
 /** The options a worker needs; plain data so it can be sent once per task. */

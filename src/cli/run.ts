@@ -5,7 +5,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type DiscoveredFile, discover, STDIN_NAME } from '../discovery/discover.js';
 import { splitFileList } from '../discovery/files-from.js';
-import { loadIgnore } from '../discovery/ignore-file.js';
+import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
 import type { PlannedInput } from '../pool/batches.js';
 import {
@@ -151,20 +151,24 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
 
   let filesFrom: string[] = [];
   let ignore: Awaited<ReturnType<typeof loadIgnore>>;
-  try {
-    if (settings.filesFrom !== null) {
+  // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
+  if (settings.filesFrom !== null) {
+    try {
       const text =
         settings.filesFrom === '-'
           ? (await readAll(io.stdin)).toString('utf8')
-          : (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
-      filesFrom = splitFileList(await text, settings.nul);
+          : await (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
+      filesFrom = splitFileList(text, settings.nul);
+    } catch (error) {
+      note(io, `cannot read --files-from ${settings.filesFrom}: ${(error as Error).message}`);
+      return EXIT_FAILURE;
     }
+  }
+  try {
     ignore = await loadIgnore(io.cwd, settings.ignorePath);
   } catch (error) {
-    note(
-      io,
-      `cannot read ${settings.filesFrom !== null ? '--files-from / ' : ''}ignore input: ${(error as Error).message}`,
-    );
+    const which = settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
+    note(io, `cannot read ${which}: ${(error as Error).message}`);
     return EXIT_FAILURE;
   }
 
@@ -268,7 +272,15 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const lineRanges = withCache(lineRangeTuning(io.env), cache === null ? null : settings.streamThreshold);
   if (exact) await fillSizes(files);
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
-    const input: PlannedInput = { job: { index, path: f.path, file: f.file, size: Math.max(0, f.size) } };
+    const input: PlannedInput = {
+      job: {
+        index,
+        path: f.path,
+        file: f.file,
+        size: Math.max(0, f.size),
+        ...(f.special ? { special: f.special } : {}),
+      },
+    };
     if (f.error) input.error = f.error;
     if (f.stdin) input.stdin = true;
     if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold, lineRanges))
@@ -291,14 +303,21 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     Object.assign(plan, jsonLinesPlan(planned, lineRanges));
   }
   if (stdinLines && stdinReader) stdinLines.planStdinLines(plan, stdinReader);
-  const threads = resolveConcurrency(settings.concurrency, plan, availableParallelism());
+  const planned = resolveConcurrency(settings.concurrency, plan, availableParallelism());
+  // A named pipe may wait for its writer without end. In a worker thread, an interrupt ends that wait
+  // (the thread is terminated); in-process, the pending read would keep the process alive after its
+  // summary. So `auto` does not stay in-process for one (an explicit --concurrency 0 is obeyed).
+  const threads =
+    planned === 0 && settings.concurrency === 'auto' && files.some((f) => f.special === 'fifo') ? 1 : planned;
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;
   let outputFailed = false;
+  // stdout's 'error' event and the reporter's rejected write both report one failure: say it once.
   const onStdoutError = (error: NodeJS.ErrnoException) => {
+    const first = !stdoutClosed;
     stdoutClosed = true;
-    if (error.code !== 'EPIPE') {
+    if (error.code !== 'EPIPE' && first) {
       outputFailed = true;
       note(io, `cannot write to stdout: ${error.message}`);
     }
@@ -352,8 +371,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       } catch (error) {
         const e = error as NodeJS.ErrnoException;
         if (o.file === null) {
+          const first = !stdoutClosed;
           stdoutClosed = true;
-          if (e.code !== 'EPIPE') {
+          if (e.code !== 'EPIPE' && first) {
             outputFailed = true;
             note(io, `cannot write to stdout: ${e.message}`);
           }
@@ -507,6 +527,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       else await stdinReader.drain();
     }
     await runner?.close().catch(() => undefined);
+    // An interrupted run may still be reading `-` (a terminal, or a pipe whose writer goes on): a
+    // pending read keeps the process alive after its summary until stdin ends. Nothing more is needed
+    // from it once the run is over, so stop reading.
+    if (usesStdin) (io.stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   }
 
   // An interrupted run keeps the old entries of the files it did not reach.
@@ -563,6 +587,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         commitFailed = true;
       });
   }
+  // The summary already went out; a report that could not be put in place still fails the run, and
+  // the closing line below must state the code the process really returns.
+  const finalCode = (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
   // One closing line for the human watching stderr, unless a text report on stdout already ends with it.
   const textOnStdout = settings.formats.some((f) => f.path === null && f.name === 'text');
   if (!stdoutClosed && !settings.quiet && !textOnStdout) {
@@ -573,14 +600,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
         `${cache ? `, ${replayed} replayed from the cache` : ''}` +
         `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
-        `${interrupted ? ', interrupted' : ''}; exit ${exitCode}`,
+        `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
     );
   }
   io.stdout.off('error', onStdoutError);
   // Keep swallowing late EPIPEs from writes still queued in the stream.
   if (stdoutClosed) io.stdout.on('error', () => undefined);
-  // The summary already went out; a report that could not be put in place still fails the run.
-  return (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+  return finalCode;
 }
 
 /**

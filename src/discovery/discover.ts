@@ -20,6 +20,8 @@ export interface DiscoveredFile {
   /** Set when the input cannot be checked at all (a named file that does not exist...). */
   error?: { code: string; message: string };
   stdin?: boolean;
+  /** Not a regular file (only a path named explicitly can be one: walks and globs list regular files). */
+  special?: 'fifo' | 'device';
 }
 
 export interface DiscoverOptions {
@@ -137,7 +139,12 @@ export async function discover(
       const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
       await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
     } else if (st) {
-      add({ file: display(given), path, size: st.size });
+      const special = st.isFIFO()
+        ? ('fifo' as const)
+        : st.isCharacterDevice() || st.isBlockDevice()
+          ? ('device' as const)
+          : null;
+      add({ file: display(given), path, size: st.size, ...(special ? { special } : {}) });
     } else if (allowGlob && looksLikeGlob(given) && (await loadFastGlob()).isDynamicPattern(given)) {
       await expand(given, [given], []);
     } else {

@@ -43,6 +43,15 @@ export async function* planUnits(
       yield { kind: 'local', input };
       continue;
     }
+    // A named pipe may wait long for its writer (a device, be slow): alone, it does not hold back the
+    // results of the files batched with it (and an interrupt reports them).
+    if (input.job.special) {
+      if (jobs.length > 0) yield { kind: 'batch', jobs };
+      jobs = [];
+      bytes = 0;
+      yield { kind: 'batch', jobs: [input.job] };
+      continue;
+    }
     const size = Math.max(0, input.job.size);
     if (jobs.length > 0 && (jobs.length >= limits.files || bytes + size > limits.bytes)) {
       yield { kind: 'batch', jobs };

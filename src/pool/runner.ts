@@ -1,7 +1,7 @@
 // Where a batch runs: in Piscina worker threads, or in-process (--concurrency 0, tiny runs). Both load
 // the worker module by file URL; the pool never imports it statically, so the worker's parsers and
 // validators stay out of the main thread's start-up path when threads are used.
-import type { MessagePort } from 'node:worker_threads';
+import type { MessagePort, TransferListItem } from 'node:worker_threads';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 
 export interface WorkerTask {
@@ -79,21 +79,48 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
     // Threads live for the whole run; a batch is ~10–50 ms of work, so idling never lasts this long.
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
+    // A named pipe is read through a net.Socket over the fd that fs.openSync returned
+    // (parsing/read.ts, readPipe); libuv closes it without telling the worker's fd tracker, so the next
+    // open that reuses the number printed "File descriptor N opened in unmanaged mode twice" on
+    // stderr. The code that opens an fd closes it; only a worker that dies mid-read leaves one open,
+    // until this short-lived process ends.
+    trackUnmanagedFds: false,
     resourceLimits: {
       maxOldGenerationSizeMb: options.maxOldGenerationSizeMb,
       maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? WORKER_YOUNG_GENERATION_MB,
     },
   });
+  // Piscina emits 'error' for failures that no task owns: a worker that dies while idle or before it
+  // took a task, or a reply that lands after destroy() (stdout closed mid-batch). With no listener,
+  // Node turns the event into an uncaught exception: the run would die without its summary.
+  let closing = false;
+  let fatal: Error | null = null;
+  pool.on('error', (error: Error) => {
+    if (closing || fatal) return;
+    // Piscina stops replacing workers that fail while starting (e.g. a heap limit too small to load
+    // the validators); with none left, queued tasks would wait forever. Fail them (destroy() rejects
+    // the queue) and every later task, so that each file becomes an error record with this reason and
+    // the run still ends with its summary.
+    if (pool.threads.length === 0) {
+      fatal = error;
+      void pool.destroy();
+    }
+  });
+  const submit = (
+    task: unknown,
+    runOptions: { name: string; transferList?: ReadonlyArray<TransferListItem> } | undefined,
+  ) =>
+    fatal
+      ? Promise.reject(fatal)
+      : pool.run(task, runOptions).catch((error: unknown) => {
+          throw fatal ?? error;
+        });
   return {
     threads: options.threads,
-    run: (task) => pool.run(task) as Promise<FileOutcome[]>,
-    runNamed: (name, task, transferList) =>
-      pool.run(task, transferList ? { name, transferList } : { name }) as Promise<unknown>,
+    run: (task) => submit(task, undefined) as Promise<FileOutcome[]>,
+    runNamed: (name, task, transferList) => submit(task, transferList ? { name, transferList } : { name }),
     close: () => {
-      // A reply already on its way when the pool is destroyed (an interrupted run, a reader that left
-      // `| head`) arrives for a task the pool no longer knows; Piscina emits it as an 'error' event,
-      // which unheard would crash the process on its way out. Nothing waits for those results.
-      pool.on('error', () => undefined);
+      closing = true;
       return pool.destroy();
     },
   };

@@ -4,7 +4,7 @@
 // is why the temporary file lives in the same directory as the target.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface AtomicFile {
@@ -27,6 +27,14 @@ export interface AtomicFile {
 
 /** Open a temporary sibling of `path` for writing; rejects (EACCES, ENOENT...) before anything is written. */
 export async function openAtomicFile(path: string): Promise<AtomicFile> {
+  // The rename at commit would fail on a directory, but only after the summary had gone out saying
+  // the run succeeded: refuse it now, while the failure is still a usage error with nothing written.
+  const existing = await stat(path).catch(() => null);
+  if (existing?.isDirectory()) {
+    throw Object.assign(new Error(`EISDIR: ${path} is a directory, expected a file path`), {
+      code: 'EISDIR',
+    });
+  }
   const tempPath = join(
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,

@@ -2,6 +2,7 @@
 // file (a blank line between files), columns aligned within a file, and a closing tally. Lines carry
 // the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
 // asks for it (a TTY without NO_COLOR); everything taken from documents is made printable first.
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
 import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
@@ -120,15 +121,23 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
     async onEnd(summary: SummaryRecord) {
       const { error, warning, info } = summary.counts;
       const lines: string[] = [''];
+      const unchecked = summary.files.error + summary.files.skipped;
       if (error + warning + info === 0) {
-        lines.push(paint.green(`✔ No problems in ${plural(summary.files.total, 'file')}`));
+        // A tick only when every input was checked: nothing matched, or an unreadable file (exit 2),
+        // must not read as a clean run.
+        if (summary.files.total === 0) lines.push(paint.warning('No files checked'));
+        else if (unchecked > 0) {
+          const checked = summary.files.total - unchecked;
+          lines.push(
+            paint.warning(`No problems in ${plural(checked, 'checked file')} (of ${summary.files.total})`),
+          );
+        } else lines.push(paint.green(`✔ No problems in ${plural(summary.files.total, 'file')}`));
       } else {
         const parts = [plural(error, 'error'), plural(warning, 'warning')];
         if (info > 0) parts.push(plural(info, 'info', 'infos'));
         const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})`;
         lines.push(paint.bold(error > 0 ? paint.error(tally) : paint.warning(tally)));
       }
-      const unchecked = summary.files.error + summary.files.skipped;
       if (unchecked > 0) {
         lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));
       }
@@ -184,9 +193,13 @@ async function framesFor(
   const placed = rows.filter((r) => r.diagnostic?.line !== undefined);
   if (placed.length === 0 || result.file === '-') return null;
   const requests = placed.flatMap((r) => frameRequests(r.diagnostic!.line!, r.diagnostic!.column));
+  const path = resolve(cwd, result.file);
+  // Only a regular file can be read again: a named pipe or a device was consumed by the check, and a
+  // second open would wait for another writer (or read other bytes).
+  if (!(await stat(path).catch(() => null))?.isFile()) return null;
   let excerpts: Awaited<ReturnType<typeof readExcerpts>>;
   try {
-    excerpts = await readExcerpts(resolve(cwd, result.file), requests, {
+    excerpts = await readExcerpts(path, requests, {
       gzip: result.compression === 'gzip',
     });
   } catch {

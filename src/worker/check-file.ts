@@ -1,13 +1,13 @@
 // One input file → its FileOutcome. Never throws for a per-file problem: an unreadable file, a file
 // over a limit, bad bytes, bad syntax, all end up as that file's own result(s).
 import { formatFromName, sniffFormat } from '../parsing/format.js';
-import { readHead, readWhole } from '../parsing/read.js';
+import { readBounded, readHead, readPipe, readWhole } from '../parsing/read.js';
 import { keyOfBytes } from '../scale/cache-key.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { failureFor } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
 import { engineOptions, jobBase } from './results.js';
-import { checkWholeFile } from './whole.js';
+import { checkBuffer, checkWholeFile, wholeLimit } from './whole.js';
 
 export { checkBuffer } from './whole.js';
 
@@ -15,6 +15,14 @@ export async function checkFile(job: FileJob, options: CheckOptions): Promise<Fi
   const started = performance.now();
   const named = formatFromName(job.path);
   try {
+    // A pipe or device can be read only once and only as it comes, and its size is unknown: read it
+    // whole under the whole-file limit, then check it as bytes, as stdin is.
+    if (job.special) {
+      const { limit, name } = wholeLimit(options);
+      const read = job.special === 'fifo' ? readPipe : readBounded;
+      const bytes = await read(job.path, limit, name);
+      return await checkBuffer(bytes, job.file, 'unknown', options, job.index);
+    }
     if (options.cacheRunKey !== undefined && cacheable(job, options)) {
       return await checkCacheable(job, options, options.cacheRunKey, named.format === 'jsonl', named.gzip);
     }

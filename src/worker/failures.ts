@@ -25,7 +25,7 @@ export function failureFor(
       b,
       'skipped',
       'EMAXSIZE',
-      `Not checked: the decompressed input is over ${error.limitName} (${error.limit} bytes).`,
+      `Not checked: ${error.subject} is over ${error.limitName} (${error.limit} bytes).`,
       durationMs,
     );
   }

@@ -11,7 +11,7 @@ import { checkJsonLines } from './json-lines.js';
 import { documentResult, engineOptions, failureResult, jobBase, type ResultBase } from './results.js';
 
 /** Limit on what is held and parsed whole: `--max-file-size`, and never beyond a V8 string. */
-function wholeLimit(options: CheckOptions): { limit: number; name: string } {
+export function wholeLimit(options: CheckOptions): { limit: number; name: string } {
   return options.maxFileSize <= MAX_WHOLE_BYTES
     ? { limit: options.maxFileSize, name: '--max-file-size' }
     : { limit: MAX_WHOLE_BYTES, name: 'the largest string V8 can hold' };

@@ -72,6 +72,33 @@ describe('a failing worker', () => {
   });
 });
 
+describe('a pool-level worker failure (no task owns it)', () => {
+  const tmp = tempDir('pool-error');
+  const cwd = tmp.path;
+  before(() => {
+    const valid = JSON.stringify(validDocument(1, () => 0.5));
+    for (let i = 0; i < 3; i++) writeFileSync(join(cwd, `ok-${i}.json`), valid);
+  });
+  after(() => tmp.remove());
+
+  it('workers that cannot even start (heap limit too small) give error records, not a crash or a hang', async () => {
+    const r = await runCli(['ok-0.json', 'ok-1.json', '--concurrency', '2', '--worker-memory', '2'], { cwd });
+    assert.doesNotMatch(r.stderr, /Unhandled|at .*\.js:\d+/, r.stderr);
+    assert.equal(r.records[0]?.type, 'run');
+    assert.equal(r.records.at(-1)?.type, 'summary');
+    const files = fileRecords(r);
+    assert.deepEqual(
+      files.map((f) => [f.file, f.status]),
+      [
+        ['ok-0.json', 'error'],
+        ['ok-1.json', 'error'],
+      ],
+    );
+    assert.match((files[0]!.error as { message: string }).message, /memory/i);
+    assert.equal(r.code, 2);
+  });
+});
+
 describe('interruption and closed output', () => {
   const tmp = tempDir('interrupt');
   const cwd = tmp.path;

@@ -24,6 +24,13 @@ describe('planUnits', () => {
     assert.deepEqual(await shape(planUnits(inputs, { files: 64, bytes: 100 })), [[0, 1], [2], [3], [4]]);
   });
 
+  it('gives a named pipe a batch of its own: the files before it are not held while it waits', async () => {
+    const fifo = input(2, 0);
+    fifo.job.special = 'fifo';
+    const inputs = [input(0), input(1), fifo, input(3)];
+    assert.deepEqual(await shape(planUnits(inputs, { files: 64, bytes: 1e9 })), [[0, 1], [2], [3]]);
+  });
+
   it('settles stdin, known errors and fanned-out files locally, keeping order', async () => {
     const inputs = [
       input(0),

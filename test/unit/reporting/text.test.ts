@@ -112,6 +112,18 @@ describe('text reporter', () => {
     assert.equal(text, '\n✔ No problems in 2 files\n');
   });
 
+  it('does not claim success when nothing, or not everything, could be checked', async () => {
+    // No input matched (exit 2): no tick, no "No problems".
+    assert.equal(await render({ color: false }, []), '\nNo files checked\n');
+    // One file unreadable (exit 2): the tally counts only what was checked.
+    const text = await render({ color: false }, [
+      doc('a.json', 0, []),
+      doc('b.json', 1, [], { status: 'error', error: { code: 'EACCES', message: 'permission denied' } }),
+    ]);
+    assert.ok(!text.includes('✔'), text);
+    assert.match(text, /\nNo problems in 1 checked file \(of 2\)\n {2}1 file could not be checked/);
+  });
+
   it('puts the caret under the reported column', async () => {
     const text = await render({ color: false, codeFrame: true, cwd: INPUTS_DIR });
     const lines = text.split('\n');
