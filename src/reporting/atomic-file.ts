@@ -1,7 +1,8 @@
 // Report files are written to a temporary sibling and renamed into place when the run ends, so a
-// reader (a CI upload step, a dashboard polling the path) never sees half a report, and an interrupted
-// or failed run leaves the previous report untouched. The rename is atomic on one file system, which
-// is why the temporary file lives in the same directory as the target.
+// reader (a CI upload step, a dashboard polling the path) never sees half a report, and a report that
+// failed to write leaves the previous one untouched. An interrupted run still puts its report in place:
+// what finished, closed by a summary that says `aborted: true`, as stdout gets it. The rename is atomic
+// on one file system, which is why the temporary file lives in the same directory as the target.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
