@@ -190,6 +190,12 @@ export function buildProgram(version: string): Command {
     .exitOverride();
 }
 
+/** A usage error found after parsing, worded and closed as commander's own (exit 2). */
+function usageError(io: Pick<CliIo, 'stderr'>, message: string): number {
+  io.stderr.write(`error: ${message}\n(run with --help for usage)\n`);
+  return EXIT_FAILURE;
+}
+
 export async function main(argv: string[], overrides: Partial<CliIo> = {}): Promise<number> {
   const version = packageVersion();
   const io: CliIo = {
@@ -244,8 +250,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   try {
     formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
   } catch (error) {
-    io.stderr.write(`error: option '--format <name[=path]>': ${(error as Error).message}\n`);
-    return EXIT_FAILURE;
+    return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
   }
   const ruleLevels: CliSettings['ruleLevels'] = {};
   if (o.rule) {
@@ -256,20 +261,18 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
         const [id, level] = parseRule(value, known);
         ruleLevels[id] = level;
       } catch (error) {
-        io.stderr.write(
-          `error: option '--rule <id=level>' argument '${value}' is invalid. ${(error as Error).message}\n`,
+        return usageError(
+          io,
+          `option '--rule <id=level>' argument '${value}' is invalid. ${(error as Error).message}`,
         );
-        return EXIT_FAILURE;
       }
     }
   }
   if (o.strictBaseline && o.baseline === undefined) {
-    io.stderr.write("error: option '--strict-baseline' needs --baseline <file>\n");
-    return EXIT_FAILURE;
+    return usageError(io, "option '--strict-baseline' needs --baseline <file>");
   }
   if (o.null && o.filesFrom === undefined) {
-    io.stderr.write("error: option '-0, --null' needs --files-from <file|->\n");
-    return EXIT_FAILURE;
+    return usageError(io, "option '-0, --null' needs --files-from <file|->");
   }
   const settings: CliSettings = {
     argv,

@@ -211,6 +211,23 @@ describe('CLI inputs', () => {
     }
   });
 
+  // The errors found after commander's parse (--rule, --format, option pairs) ended without the hint
+  // that commander's own errors end with.
+  it('every option usage error ends with the pointer to --help', async () => {
+    for (const args of [
+      ['docs', '--rule', 'mcpdesc.no.such=off'],
+      ['docs', '--rule', 'bad'],
+      ['docs', '-f', 'xml'],
+      ['docs', '--strict-baseline'],
+      ['docs', '-0'],
+      ['docs', '--concurrency', '-3'],
+    ]) {
+      const r = await runCli(args, { cwd });
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, /^error: .*\n\(run with --help for usage\)\n$/, args.join(' '));
+    }
+  });
+
   it('--fail-on never and warning move the exit code, not the records', async () => {
     const never = await runCli(['docs/legacy', '--fail-on', 'never'], { cwd });
     assert.equal(never.code, 0);
