@@ -11,12 +11,15 @@ export function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
-/** The message for the first bad sequence at byte `offset`; `next`: the (up to 4) bytes from there. */
-export function invalidUtf8Message(offset: number, next: Uint8Array): string {
+/**
+ * The message for the first bad sequence at byte `offset`; `next`: the (up to 4) bytes from there;
+ * `of`: what the offset counts from when it is not the file (` of the line` for JSON Lines).
+ */
+export function invalidUtf8Message(offset: number, next: Uint8Array, of = ''): string {
   const shown = Array.from(next.subarray(0, 4))
     .map((b) => b.toString(16).padStart(2, '0'))
     .join(' ');
-  return `Invalid UTF-8 at byte ${offset} (bytes ${shown}).`;
+  return `Invalid UTF-8 at byte ${offset}${of} (bytes ${shown}).`;
 }
 
 /** Decode strict UTF-8; a leading BOM is stripped and reported. */

@@ -6,7 +6,7 @@ import { duplicateKeyFinding, parseJsonText } from '../parsing/json.js';
 import { locateJsonPaths, syntaxFinding } from '../parsing/json-scan.js';
 import { parseJsonLine } from '../parsing/jsonl.js';
 import { LineIndex, positionOfByte } from '../parsing/position.js';
-import { decodeUtf8 } from '../parsing/utf8.js';
+import { decodeUtf8, invalidUtf8Message } from '../parsing/utf8.js';
 import { parseYamlText } from '../parsing/yaml.js';
 import type { LocatedDiagnostic } from '../types.js';
 import type { DocumentReport, EngineOptions } from '../validation/engine.js';
@@ -37,6 +37,9 @@ export const PARSERS: Record<'json' | 'yaml' | 'jsonl', TextParser> = {
 /** Also the streamed check's (streamed.ts): both modes word every finding alike. */
 export const BOM_MESSAGE =
   'The document starts with a UTF-8 byte order mark; it was ignored, but JSON text must not start with one (RFC 8259 §8.1).';
+/** YAML allows the mark; the document's JSON serialization (mcpdesc §14.1) does not. */
+const BOM_MESSAGE_YAML =
+  'The document starts with a UTF-8 byte order mark; it was ignored (YAML allows one), but the document as JSON, its serialization per §14.1, must not start with one (RFC 8259 §8.1).';
 
 /** Check decoded text. `firstLine` is the document's line in its file (JSON Lines), else 1. */
 export function checkDecoded(
@@ -47,7 +50,13 @@ export function checkDecoded(
   firstLine = 1,
 ): DocumentReport {
   const leading: ParserFinding[] = bom
-    ? [{ kind: 'bom', message: BOM_MESSAGE, position: { line: firstLine, column: 1 } }]
+    ? [
+        {
+          kind: 'bom',
+          message: parse === parseYamlText ? BOM_MESSAGE_YAML : BOM_MESSAGE,
+          position: { line: firstLine, column: 1 },
+        },
+      ]
     : [];
   const parsed = parse(text);
   if (!parsed.ok) {
@@ -84,11 +93,16 @@ export function checkBytes(
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) {
     const position = shift(positionOfByte(bytes, decoded.offset), firstLine);
-    return findingsReport(
-      [{ kind: 'syntax', message: decoded.message, position }],
-      engine,
-      (f) => f.position,
-    );
+    // A JSON Lines document is its line: its offset counts from the line's start, not the file's.
+    const message =
+      parse === parseJsonLineText
+        ? invalidUtf8Message(
+            decoded.offset,
+            bytes.subarray(decoded.offset, decoded.offset + 4),
+            ' of the line',
+          )
+        : decoded.message;
+    return findingsReport([{ kind: 'syntax', message, position }], engine, (f) => f.position);
   }
   return checkDecoded(decoded.text, decoded.bom, parse, engine, firstLine);
 }

@@ -135,6 +135,21 @@ describe('checkFile: broken syntax and bytes', () => {
     const d = syntax(r);
     assert.match(d.message, /UTF-8/);
     assert.deepEqual([d.line, d.column], [2, 15]);
+    assert.match(d.message, /^Invalid UTF-8 at byte 16 \(bytes e9 22 0a 7d\)\.$/);
+  });
+
+  // The offset of a JSON Lines document counts from its line: the message used to read as if it were
+  // the file's byte.
+  it('says invalid UTF-8 in a JSON Lines document is at a byte of its line', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"mcpdesc":"0.7.0"}\n{"x":"a'),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n'),
+    ]);
+    const outcome = await checkFile(dir.write('bad-utf8.jsonl', bytes), OPTIONS);
+    const d = syntax(outcome.documents[1]!);
+    assert.deepEqual([d.line, d.column], [2, 8]);
+    assert.match(d.message, /^Invalid UTF-8 at byte 7 of the line \(bytes ff 22 7d\)\.$/);
   });
 
   it('reports trailing garbage and two roots', async () => {
@@ -152,6 +167,17 @@ describe('checkFile: broken syntax and bytes', () => {
     assert.equal(bom?.severity, 'warning');
     assert.deepEqual([root?.line, root?.column], [1, 1]);
     assert.equal(r.warnings, 1);
+  });
+
+  // YAML allows the mark; the warning used to cite only JSON's rule, as if the file were JSON.
+  it('words the BOM warning for the format: JSON text must not start with one, YAML may', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const json = await one('bom.json', Buffer.concat([bom, Buffer.from('{"mcpdesc": "0.7.0"}')]));
+    const yaml = await one('bom.yaml', Buffer.concat([bom, Buffer.from('mcpdesc: 0.7.0\n')]));
+    const message = (r: typeof json) =>
+      r.diagnostics.find((d) => d.ruleId === 'mcpdesc.document.bom')?.message;
+    assert.match(message(json) ?? '', /JSON text must not start with one/);
+    assert.match(message(yaml) ?? '', /YAML allows one/);
   });
 });
 
