@@ -595,8 +595,11 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   if (!stdoutClosed && !settings.quiet && !textOnStdout) {
     note(
       io,
-      `${record.files.total} files (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
-        `${record.files.skipped} skipped), ${record.counts.error} errors, ${record.counts.warning} warnings in ` +
+      `${count(record.files.total, 'file')} (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
+        `${record.files.skipped} skipped)` +
+        // JSON Lines: a file holds many documents; their number is what a dump's reader wants.
+        `${record.documents !== record.files.total ? `, ${count(record.documents, 'document')}` : ''}, ` +
+        `${count(record.counts.error, 'error')}, ${count(record.counts.warning, 'warning')} in ` +
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
         `${cache ? `, ${replayed} replayed from the cache` : ''}` +
         `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
@@ -634,6 +637,11 @@ function withCache(tuning: LineRangeTuning, streamThreshold: number | null): Lin
     thresholdBytes: Math.max(tuning.thresholdBytes, streamThreshold),
     portThresholdBytes: Math.max(tuning.portThresholdBytes, streamThreshold),
   };
+}
+
+/** `1 file`, `2 files`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */

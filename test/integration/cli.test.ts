@@ -180,6 +180,21 @@ describe('CLI inputs', () => {
     assert.equal(r.code, 2);
   });
 
+  // The closing line said "1 files", and for a JSON Lines dump counted only its one file.
+  it('the closing line counts files and, for JSON Lines, documents', async () => {
+    const one = await runCli(['--format', 'ndjson', 'docs/a.json'], { cwd });
+    assert.match(
+      one.stderr,
+      /^mcpdesc-validate: 1 file \(1 valid, 0 invalid, 0 error, 0 skipped\), 0 errors, 0 warnings in /m,
+    );
+    writeFileSync(join(cwd, 'lines.jsonl'), `${JSON.stringify(validDocument(1, () => 0.5))}\n[]\n`);
+    const lines = await runCli(['--format', 'ndjson', 'lines.jsonl', 'docs/b.json'], { cwd });
+    assert.match(
+      lines.stderr,
+      /: 2 files \(1 valid, 1 invalid, 0 error, 0 skipped\), 3 documents, 1 error, 0 warnings in /,
+    );
+  });
+
   it('exits 2 naming the patterns when nothing matches', async () => {
     const r = await runCli(['nothing/**/*.json', 'docs/*.xml'], { cwd });
     assert.equal(r.code, 2);
