@@ -260,7 +260,7 @@ describe('CLI inputs', () => {
       [['mcpdesc.document.root-object', 'warning']],
     );
     assert.equal(loud.code, 0, 'a warning does not fail --fail-on error');
-    assert.match(loud.stderr, /1 files/);
+    assert.match(loud.stderr, /1 file \(/);
     const quiet = await runCli([...args, '--quiet', '--fail-on', 'warning'], { cwd });
     assert.equal(quiet.records.filter((x) => x.type === 'diagnostic').length, 0);
     assert.equal(fileRecords(quiet)[0]!.warnings, 1);
