@@ -21,6 +21,7 @@ import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../p
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { loadReporter } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
+import { checkAtomicTarget } from '../scale/atomic.js';
 import {
   applyBaseline,
   type Baseline,
@@ -225,6 +226,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       signals.off('SIGINT', onSignal);
       signals.off('SIGTERM', onSignal);
       note(io, `cannot use --baseline ${settings.baseline}: ${(error as Error).message}`);
+      return EXIT_FAILURE;
+    }
+  }
+  if (settings.writeBaseline !== null) {
+    try {
+      await checkAtomicTarget(resolve(io.cwd, settings.writeBaseline));
+    } catch (error) {
+      signals.off('SIGINT', onSignal);
+      signals.off('SIGTERM', onSignal);
+      note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
       return EXIT_FAILURE;
     }
   }

@@ -3,7 +3,7 @@
 // NTFS within one volume. A crash leaves at worst a stray `*.tmp` (git-ignored), never a torn file.
 import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 export interface AtomicWriter {
@@ -57,6 +57,19 @@ export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
       await unlink(temp).catch(() => {});
     },
   };
+}
+
+/**
+ * Reject a target that can never be renamed over (a directory) before a run that writes it at its end
+ * starts: afterwards the failure would come only once the work is done and the summary is out.
+ */
+export async function checkAtomicTarget(path: string): Promise<void> {
+  const existing = await stat(path).catch(() => null);
+  if (existing?.isDirectory()) {
+    throw Object.assign(new Error(`EISDIR: ${path} is a directory, expected a file path`), {
+      code: 'EISDIR',
+    });
+  }
 }
 
 /** Write `text` to `path` atomically. */

@@ -43,6 +43,14 @@ describe('--baseline', () => {
     assert.deepEqual(new Set(lines.slice(1).map((e) => e.file)), defective);
   });
 
+  // It used to fail only after the whole run, with a summary already out saying otherwise.
+  it('--write-baseline to a directory is refused before the run: exit 2, nothing on stdout', async () => {
+    const run = await cli(['--format', 'ndjson', '--write-baseline', 'reg', 'reg'], tmp.path);
+    assert.equal(run.code, 2);
+    assert.equal(run.records.length, 0);
+    assert.match(run.stderr, /cannot write the baseline reg: EISDIR/);
+  });
+
   it('with the baseline, the same corpus passes and every finding is marked suppressed', async () => {
     const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
     assert.equal(run.code, 0, run.stderr);
