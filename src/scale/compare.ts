@@ -178,11 +178,9 @@ export async function compareRuns(
   }
   const [oldReader, newReader] = readers;
   if (!oldReader || !newReader) return { exitCode: 2, comparison: null, problems };
-  for (const reader of readers) {
-    if (reader.run === null)
-      problem(`${reader.name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
-  }
-  if (problems.length > 0) return { exitCode: 2, comparison: null, problems };
+  // A reader without a run record has said why (openReport).
+  if (problems.length > 0 || readers.some((r) => r.run === null))
+    return { exitCode: 2, comparison: null, problems };
 
   const comparison: ComparisonRecord = {
     type: 'comparison',

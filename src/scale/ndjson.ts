@@ -109,6 +109,7 @@ function documentLine(record: JsonRecord): number | undefined {
  */
 export interface ReportReader {
   readonly name: string;
+  /** The first record when it is a run record; else null, and the reader reported why. */
   readonly run: JsonRecord | null;
   next(): Promise<DocumentGroup | null>;
   summary: JsonRecord | null;
@@ -120,13 +121,24 @@ export async function openReport(
   problem: (message: string) => void,
 ): Promise<ReportReader> {
   const name = sourceName(source);
-  const records = readRecords(source, problem);
+  // A damaged first line is already reported as such; saying also that the report lacks its run
+  // record gave two errors for one cut-off file.
+  let damagedFirst = false;
+  let started = false;
+  const records = readRecords(source, (message) => {
+    if (!started) damagedFirst = true;
+    problem(message);
+  });
   const first = await records.next();
+  started = true;
   let pending: SourcedRecord[] = [];
   let run: JsonRecord | null = null;
   if (!first.done) {
     if (first.value.record.type === 'run') run = first.value.record;
     else pending.push(first.value);
+  }
+  if (run === null && !damagedFirst) {
+    problem(`${name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
   }
   let finished = first.done === true;
   const reader: ReportReader = {

@@ -235,6 +235,15 @@ describe('mergeRuns', () => {
     assert.equal(none.result.refused, true);
   });
 
+  // A report cut inside its run record was two errors: the damaged line, then "does not start with a
+  // run record" for the same cause.
+  it('names a damaged first line once', async () => {
+    const lines = reportLines(sampleRun().slice(0, 2));
+    const { result } = await merge([source('cut', [lines[0]!.slice(0, 40), ...lines.slice(1)])]);
+    assert.equal(result.refused, true);
+    assert.deepEqual(result.problems, ['cut:1: not a JSON record (truncated or damaged output?)']);
+  });
+
   it('reads files from disk, gzip included, and names a missing one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scale-merge-'));
     try {
