@@ -78,6 +78,7 @@ export async function readPipe(
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   const { Socket } = await import('node:net');
   const pipe = new Socket({ fd, readable: true, writable: false });
+  openPipes.add(pipe);
   const chunks: Buffer[] = [];
   let total = 0;
   try {
@@ -87,9 +88,22 @@ export async function readPipe(
       chunks.push(chunk);
     }
   } finally {
+    openPipes.delete(pipe);
     pipe.destroy();
   }
   return Buffer.concat(chunks, total);
+}
+
+/** The pipes being read (readPipe): a run that ends while one waits for its writer closes them. */
+const openPipes = new Set<{ destroy(error?: Error): void }>();
+
+/**
+ * End every pipe read still waiting. In a worker thread the pool's termination does that; in-process
+ * (`--concurrency 0`) a wait for a writer that never comes kept the process alive after its summary.
+ */
+export function closeOpenPipes(): void {
+  for (const pipe of openPipes) pipe.destroy(new Error('the run ended before the pipe was read'));
+  openPipes.clear();
 }
 
 /**

@@ -47,7 +47,14 @@ export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): Task
       if (typeof fn !== 'function') throw new Error(`the worker module has no export named ${name}`);
       return (fn as (task: unknown) => unknown)(task);
     },
-    async close() {},
+    async close() {
+      // A read still waiting (a named pipe without a writer) would keep the process alive after its
+      // summary: the worker module ends it (its `release`).
+      if (loaded === null) return;
+      const mod = await loaded.catch(() => null);
+      const release = mod?.release;
+      if (typeof release === 'function') (release as () => void)();
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 // The module Piscina loads. Importing check-file loads the rule catalogue and its precompiled
 // validators once per worker (module scope); each task then checks its batch of files in order.
 // It never imports the pool, the CLI or the reporters.
+
+import { closeOpenPipes } from '../parsing/read.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
 import {
@@ -50,4 +52,12 @@ export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<numb
 /** A batch of lines the main thread read from standard input (src/pool/line-batches.ts). */
 export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatchResult> {
   return checkJsonLineBatchOf(task);
+}
+
+/**
+ * The run is over: end the reads still waiting (a named pipe whose writer never came). Called by the
+ * in-process runner's close(); worker threads are terminated instead.
+ */
+export function release(): void {
+  closeOpenPipes();
 }
