@@ -3,8 +3,10 @@
 // --stream-threshold is streamed from the decompressor instead (a 600 KB bomb must not become 1 GB of
 // heap, and a legitimate multi-GB dump must still be checked).
 import { formatFromName, isGzipMagic, looksLikeJsonLines, sniffFormat } from '../parsing/format.js';
+import { findJsonSyntaxError } from '../parsing/json-scan.js';
 import { gunzipChunks, gunzipHead, gunzipToBuffer, readWhole } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome, InputFormat } from '../types.js';
+import type { DocumentReport } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
@@ -72,7 +74,26 @@ function checkInMemory(
   started: number,
 ): FileOutcome['documents'][number] {
   const report = checkBytes(bytes, PARSERS[format], engineOptions(options));
+  if (format === 'json' && b.format === 'unknown') hintYaml(report, bytes);
   return documentResult({ ...b, format }, report, performance.now() - started);
+}
+
+/**
+ * Text without a name to tell its format that starts with `{` is taken for JSON; YAML's flow style
+ * (`{mcpdesc: 0.7.0, ...}`) starts so too and got only "Invalid JSON". When JSON fails on a bare word
+ * (an unquoted name or value) and the text parses as a YAML mapping, the syntax finding says so. Only
+ * a hint, and not for other errors: broken JSON (a trailing comma, say) is often valid YAML too.
+ */
+function hintYaml(report: DocumentReport, bytes: Buffer): void {
+  const first = report.diagnostics[0];
+  if (report.diagnostics.length !== 1 || first?.ruleId !== 'mcpdesc.document.syntax') return;
+  const text = bytes.toString('utf8');
+  const error = findJsonSyntaxError(text);
+  if (error === null || !/[A-Za-z_]/.test(text.charAt(error.offset))) return;
+  const yaml = PARSERS.yaml(text);
+  if (!yaml.ok || yaml.value === null || typeof yaml.value !== 'object' || Array.isArray(yaml.value)) return;
+  first.message +=
+    ' The text parses as YAML: name the file .yaml or .yml (or pass --stdin-format yaml) to check it as YAML.';
 }
 
 /**

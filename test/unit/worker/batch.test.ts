@@ -54,6 +54,21 @@ describe('checkBuffer (stdin)', () => {
     );
   });
 
+  // YAML's flow style starts with `{` as JSON does; it used to get only "Invalid JSON ... found m".
+  it('says when text taken for JSON fails on a bare word but parses as YAML', async () => {
+    const message = async (text: string, name = '-', format: 'unknown' | 'json' = 'unknown') =>
+      (await checkBuffer(Buffer.from(text), name, format, OPTIONS)).documents[0]!.diagnostics[0]!.message;
+    const flow = '{mcpdesc: 0.7.0, info: {name: a, version: "1"}}\n';
+    assert.match(await message(flow), /^Invalid JSON: .*The text parses as YAML: name the file \.yaml/);
+    // Declared JSON (the name or the option says so): no hint.
+    assert.doesNotMatch(await message(flow, 'x.json'), /YAML/);
+    assert.doesNotMatch(await message(flow, '-', 'json'), /YAML/);
+    // Broken JSON that YAML happens to read (a trailing comma): no hint either.
+    assert.doesNotMatch(await message('{"mcpdesc": "0.7.0",}'), /YAML/);
+    // Not YAML either: no hint.
+    assert.doesNotMatch(await message('{mcpdesc: [}'), /YAML/);
+  });
+
   it('never throws on random corruptions of a valid document, in any format', async () => {
     const valid = Buffer.from(JSON.stringify(VALID));
     const yaml = Buffer.from('mcpdesc: 0.7.0\ninfo: {name: a, version: "1"}\ntools:\n  - name: t\n');
