@@ -1,7 +1,7 @@
 // Programmatic API: the same pipeline as the CLI (discovery → pool → ordered outcomes), without
 // reporters, argv or exit codes. Results stream: nothing holds the whole run in memory.
 import { availableParallelism, totalmem } from 'node:os';
-import { type DiscoveredFile, discover } from './discovery/discover.js';
+import { type DiscoveredFile, discover, jobOf } from './discovery/discover.js';
 import { loadIgnore } from './discovery/ignore-file.js';
 import { fillSizes, withSizes } from './discovery/sizes.js';
 import type { PlannedInput } from './pool/batches.js';
@@ -68,13 +68,7 @@ export async function* validate(
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });
   const streamThreshold = options.streamThreshold ?? 64 * 1024 * 1024;
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => ({
-    job: {
-      index,
-      path: f.path,
-      file: f.file,
-      size: Math.max(0, f.size),
-      ...(f.special ? { special: f.special } : {}),
-    },
+    job: jobOf(f, index),
     ...(f.error ? { error: f.error } : {}),
     ...(!f.error && fansOut(f.file, f.size, streamThreshold, DEFAULT_LINE_RANGES) ? { huge: true } : {}),
   });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { type DiscoveredFile, discover, STDIN_NAME } from '../discovery/discover.js';
+import { type DiscoveredFile, discover, jobOf, STDIN_NAME } from '../discovery/discover.js';
 import { splitFileList } from '../discovery/files-from.js';
 import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
@@ -283,15 +283,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const lineRanges = withCache(lineRangeTuning(io.env), cache === null ? null : settings.streamThreshold);
   if (exact) await fillSizes(files);
   const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
-    const input: PlannedInput = {
-      job: {
-        index,
-        path: f.path,
-        file: f.file,
-        size: Math.max(0, f.size),
-        ...(f.special ? { special: f.special } : {}),
-      },
-    };
+    const input: PlannedInput = { job: jobOf(f, index) };
     if (f.error) input.error = f.error;
     if (f.stdin) input.stdin = true;
     if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold, lineRanges))

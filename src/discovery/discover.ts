@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, normalize, resolve, sep } from 'node:path';
 import type { Ignore } from 'ignore';
+import type { FileJob } from '../types.js';
 
 /** The extensions a directory is searched for (each also gzip-compressed). */
 export const INPUT_EXTENSIONS = ['json', 'yaml', 'yml', 'jsonl', 'ndjson'] as const;
@@ -22,6 +23,17 @@ export interface DiscoveredFile {
   stdin?: boolean;
   /** Not a regular file (only a path named explicitly can be one: walks and globs list regular files). */
   special?: 'fifo' | 'device';
+}
+
+/** The job a worker gets for input `index` (the CLI and the API plan alike). */
+export function jobOf(f: DiscoveredFile, index: number): FileJob {
+  return {
+    index,
+    path: f.path,
+    file: f.file,
+    size: Math.max(0, f.size),
+    ...(f.special ? { special: f.special } : {}),
+  };
 }
 
 export interface DiscoverOptions {
