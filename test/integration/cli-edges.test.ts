@@ -9,6 +9,38 @@ import { after, before, describe, it } from 'node:test';
 import { BIN, FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
 import { validDocument, writeCorpus } from '../helpers/small-corpus.js';
 
+/**
+ * Spawn the CLI, send SIGINT once `marker` shows on stdout, and wait for it to close. A CLI that
+ * lingers after the interrupt is killed by a guard (a hang guard, not a timing assertion) so that the
+ * test fails instead of hanging. stdin stays open (a pipe nobody writes to) when `openStdin`.
+ */
+async function interruptWhen(
+  args: string[],
+  cwd: string,
+  marker: string,
+  openStdin = false,
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    stdio: [openStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let signalled = false;
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (!signalled && stdout.includes(marker)) {
+      signalled = true;
+      child.kill('SIGINT');
+    }
+  });
+  child.stderr!.resume();
+  const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  clearTimeout(guard);
+  child.stdin?.destroy();
+  return { code, stdout };
+}
+
 describe('CLI edge cases', () => {
   const tmp = tempDir('edges');
   const cwd = tmp.path;
@@ -103,23 +135,8 @@ describe('CLI edge cases', () => {
   });
 
   it('SIGINT while waiting for a document on stdin writes the summary and exits, stdin still open', async () => {
-    const child = spawn(process.execPath, [BIN, '-'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let signalled = false;
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      if (!signalled && stdout.includes('"type":"run"')) {
-        signalled = true;
-        child.kill('SIGINT');
-      }
-    });
-    child.stderr!.resume();
-    // stdin is never ended: like a terminal nobody types into. A CLI that lingers is killed by this
-    // guard (a hang guard, not a timing assertion) so that the test fails instead of hanging.
-    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const code = await new Promise<number | null>((done) => child.on('close', done));
-    clearTimeout(guard);
-    child.stdin!.destroy();
+    // stdin is never ended: like a terminal nobody types into.
+    const { code, stdout } = await interruptWhen(['-'], cwd, '"type":"run"', true);
     assert.equal(code, 130, 'exited on its own after the interrupt');
     const last = JSON.parse(stdout.trimEnd().split('\n').at(-1)!);
     assert.equal(last.type, 'summary');
@@ -196,29 +213,12 @@ describe('a named pipe (FIFO) given as an input', () => {
   for (const concurrency of ['auto', '1', '0']) {
     it(`SIGINT while it waits for a writer ends the run with its summary (--concurrency ${concurrency})`, async (t) => {
       if (!fifos) return t.skip('no mkfifo');
-      const child = spawn(
-        process.execPath,
-        [BIN, 'ok.json', 'z-waiting.json', '--concurrency', concurrency],
-        {
-          cwd,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
+      // ok.json's record is out: the run now waits on the pipe, which nobody writes to.
+      const { code, stdout } = await interruptWhen(
+        ['ok.json', 'z-waiting.json', '--concurrency', concurrency],
+        cwd,
+        '"file":"ok.json"',
       );
-      let stdout = '';
-      let signalled = false;
-      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-        // ok.json's record is out: the run now waits on the pipe, which nobody writes to.
-        if (!signalled && stdout.includes('"file":"ok.json"')) {
-          signalled = true;
-          child.kill('SIGINT');
-        }
-      });
-      child.stderr!.resume();
-      // A hang guard, not a timing assertion: a CLI stuck in the pipe is killed so the test fails.
-      const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      const code = await new Promise<number | null>((done) => child.on('close', done));
-      clearTimeout(guard);
       assert.equal(code, 130, 'exited on its own after the interrupt');
       const last = JSON.parse(stdout.trimEnd().split('\n').at(-1)!);
       assert.equal(last.type, 'summary');
