@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
 import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
-import { plural, printable, writeChunk } from './output.js';
+import { displayWidth, padDisplay, plural, printable, writeChunk } from './output.js';
 
 export interface TextReporterOptions {
   color: boolean;
@@ -86,8 +86,10 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       let locationWidth = 0;
       let messageWidth = 0;
       for (const r of rows) {
-        locationWidth = Math.max(locationWidth, r.location.length);
-        if (r.message.length <= MAX_MESSAGE_COLUMN) messageWidth = Math.max(messageWidth, r.message.length);
+        // Terminal columns, not code units: a CJK tool name or file name must not push its rule id right.
+        locationWidth = Math.max(locationWidth, displayWidth(r.location));
+        const width = displayWidth(r.message);
+        if (width <= MAX_MESSAGE_COLUMN) messageWidth = Math.max(messageWidth, width);
       }
       const lines: string[] = [];
       if (result.file !== lastFile || endedWithFrame) {
@@ -97,11 +99,13 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       }
       rows.forEach((row, i) => {
         const message =
-          row.ruleId !== '' && row.message.length < messageWidth
-            ? row.message.padEnd(messageWidth)
+          row.ruleId !== '' && displayWidth(row.message) < messageWidth
+            ? padDisplay(row.message, messageWidth)
             : row.message;
         const rule = row.ruleId === '' ? '' : `  ${paint.dim(row.ruleId)}`;
-        lines.push(`${row.location.padEnd(locationWidth)}  ${severityCell(row.severity)}  ${message}${rule}`);
+        lines.push(
+          `${padDisplay(row.location, locationWidth)}  ${severityCell(row.severity)}  ${message}${rule}`,
+        );
         const frame = frames?.get(row);
         if (frame) lines.push(frame);
         // A frame is followed by a blank line, except before the next file's own separator.

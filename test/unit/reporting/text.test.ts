@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { displayWidth } from '../../../src/reporting/output.js';
 import { createTextReporter } from '../../../src/reporting/text.js';
 import {
   assertGolden,
@@ -72,6 +73,20 @@ describe('text reporter', () => {
     assert.equal(lines[0], `a.json:1:1  error    ${'short'.padEnd(25)}  mcpdesc.tool.members`);
     assert.equal(lines[1], 'a.json:2:1  error    a somewhat longer message  mcpdesc.tool.members');
     assert.equal(lines[2], `a.json:3:1  error    ${long}  mcpdesc.tool.members`);
+  });
+
+  it('lines rule ids up by terminal columns when messages hold wide or astral characters', async () => {
+    const text = await render({ color: false }, [
+      doc('a.json', 0, [
+        diag('mcpdesc.tool.name-format', 'warning', 'Tool "日本語日本語"', '/tools/0', 1, 1),
+        diag('mcpdesc.tool.name-format', 'warning', 'Tool "abcdefghijkl"', '/tools/1', 2, 1),
+        diag('mcpdesc.tool.name-format', 'warning', 'Tool "😀😀😀😀😀😀"', '/tools/2', 3, 1),
+      ]),
+    ]);
+    const lines = text.split('\n').filter((l) => l.startsWith('a.json:'));
+    // Each of the three names takes 12 terminal columns, so the rule ids start in the same column.
+    const ruleColumns = lines.map((l) => displayWidth(l.slice(0, l.indexOf('mcpdesc.'))));
+    assert.equal(new Set(ruleColumns).size, 1, JSON.stringify(lines));
   });
 
   it("lists a file's findings in line order", async () => {
