@@ -49,6 +49,14 @@ function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 }
 
+/** yaml's wording, except where it addresses the library's caller rather than the document's author. */
+function yamlErrorText(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') {
+    return 'the file holds more than one YAML document (a "---" after content); an MCP Description is one document';
+  }
+  return firstLine(message);
+}
+
 export function parseYamlText(text: string): ParseResult<PathLocator> {
   let doc: Document.Parsed;
   try {
@@ -62,7 +70,7 @@ export function parseYamlText(text: string): ParseResult<PathLocator> {
       ok: false,
       findings: doc.errors.slice(0, MAX_YAML_FINDINGS).map((e) => ({
         kind: 'syntax',
-        message: `Invalid YAML (${e.code}): ${firstLine(e.message)}`,
+        message: `Invalid YAML (${e.code}): ${yamlErrorText(e.code, e.message)}`,
         offset: e.pos[0],
       })),
     };
