@@ -99,6 +99,8 @@ export async function* validate(
   options: ValidateOptions = {},
 ): AsyncGenerator<DocumentResult> {
   if (patterns.includes('-')) throw new TypeError('validate(): "-" (stdin) is only supported by the CLI');
+  // An empty pattern resolves to `cwd`: an unset variable would validate everything under it.
+  if (patterns.includes('')) throw new TypeError('validate(): an empty pattern names no file');
   await checkValidateOptions(options);
   const cwd = options.cwd ?? process.cwd();
   const ignore = await loadIgnore(cwd, options.ignorePath ?? null);

@@ -58,6 +58,10 @@ describe('validate()', () => {
     await assert.rejects(all(validate(['-'])), TypeError);
   });
 
+  it('refuses an empty pattern rather than validating the whole cwd', async () => {
+    await assert.rejects(all(validate([''], { cwd: tmp.path })), TypeError);
+  });
+
   it('refuses options the CLI would refuse instead of reporting nonsense severities', async () => {
     // Each of these once ran: an unknown target or level gave diagnostics with severity undefined or
     // "bogus" on files reported valid; a misspelled rule id left the rule at its default.
