@@ -86,6 +86,9 @@ export async function readExcerpts(
     outer: for await (const chunk of source) {
       const buf = chunk as Buffer;
       let i = 0;
+      // A UTF-8 byte order mark is not part of the text the locator counted columns in: skipping it
+      // keeps the window, and so the caret, of line 1 where the reported column is.
+      if (scanned === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
       while (i < buf.length) {
         if (line > lastLine) break outer;
         if (scanned + i >= maxScan) {

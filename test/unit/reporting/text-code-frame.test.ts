@@ -86,6 +86,15 @@ describe('code frames', () => {
     assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"target"'));
   });
 
+  it('does not count a byte order mark as a column, as the locator does not', async () => {
+    const path = file('bom.json', '\ufeff{"mcpdesc": 5}\n');
+    // The locator reports `"mcpdesc"` at column 2 of line 1: the BOM is not part of the JSON text.
+    const excerpts = await readExcerpts(path, frameRequests(1, 2));
+    assert.equal(excerpts.get('1:1')?.text, '{"mcpdesc": 5}');
+    const [text, caret] = renderFrame(excerpts, 1, 2, none)!.split('\n');
+    assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"mcpdesc"'));
+  });
+
   it('puts the caret past wide characters by their terminal width', async () => {
     const line = '{"name": "日本語", "x": 1}';
     const column = line.indexOf('"x"') + 1;
