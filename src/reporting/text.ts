@@ -56,6 +56,8 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
   let lastFile: string | null = null;
   let endedWithFrame = false;
   let filesWithFindings = 0;
+  // --baseline: findings listed with "(in baseline)"; they do not fail the run, so the tally says so.
+  const accepted = { total: 0, error: 0 };
   let lastCounted: string | null = null;
   // Documents of one JSON Lines file arrive together: a file is counted once, however many documents.
   const findingsIn = (file: string) => {
@@ -75,6 +77,11 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
 
     async onDocument(result: DocumentResult) {
       const rows = rowsOf(result);
+      for (const d of result.diagnostics) {
+        if (!d.suppressed) continue;
+        accepted.total++;
+        if (d.severity === 'error') accepted.error++;
+      }
       const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
       if (rows.length === 0 && hidden <= 0) return;
       if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
@@ -139,8 +146,15 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       } else {
         const parts = [plural(error, 'error'), plural(warning, 'warning')];
         if (info > 0) parts.push(plural(info, 'info', 'infos'));
-        const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})`;
-        lines.push(paint.bold(error > 0 ? paint.error(tally) : paint.warning(tally)));
+        const total = error + warning + info;
+        const inBaseline =
+          accepted.total === 0
+            ? ''
+            : accepted.total === total
+              ? ', all in the baseline'
+              : `, ${accepted.total} in the baseline`;
+        const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})${inBaseline}`;
+        lines.push(paint.bold(error - accepted.error > 0 ? paint.error(tally) : paint.warning(tally)));
       }
       if (unchecked > 0) {
         lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));

@@ -122,6 +122,22 @@ describe('text reporter', () => {
     assert.ok(text.includes('  2 files could not be checked'));
   });
 
+  it('says in the tally how many findings --baseline covers, and does not show red when all are', async () => {
+    // A run whose findings were all baselined exits 0, yet once closed with a red "✖ 1 error".
+    const accepted = { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true };
+    const all = await render({ color: true }, [doc('a.json', 0, [accepted])]);
+    const tally = all.trimEnd().split('\n').at(-1)!;
+    assert.match(tally, /1 error, 0 warnings in 1 file \(of 1\), all in the baseline/);
+    assert.ok(!tally.includes('\u001b[31m'), `not red: ${JSON.stringify(tally)}`);
+    const some = await render({ color: false }, [
+      doc('a.json', 0, [accepted, diag('mcpdesc.tool.members', 'error', 'new', '/tools/1', 2, 1)]),
+    ]);
+    assert.match(
+      some.trimEnd().split('\n').at(-1)!,
+      /^✖ 2 errors, 0 warnings in 1 file \(of 1\), 1 in the baseline$/,
+    );
+  });
+
   it('says so when nothing was found', async () => {
     const text = await render({ color: false }, [doc('a.json', 0, []), doc('b.json', 1, [])]);
     assert.equal(text, '\n✔ No problems in 2 files\n');
