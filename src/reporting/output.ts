@@ -50,10 +50,11 @@ export function repoRelative(file: string, options: PathOptions): string {
   return sep === '/' ? chosen : chosen.split(sep).join('/');
 }
 
-// C0 controls except tab, DEL and C1 controls. Document text (tool names in messages, file names) is
-// untrusted: an ESC byte passed to a terminal could recolour or rewrite the screen.
+// C0 controls, DEL and C1 controls. Document text (tool names in messages, file names) is untrusted: an
+// ESC byte passed to a terminal could recolour or rewrite the screen. A tab too: the terminal widens it
+// to the next tab stop, which no column width can allow for (a file name with a tab broke alignment).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** Replace control characters with visible `\uXXXX` escapes (newlines included: one finding, one line). */
 export function printable(text: string): string {

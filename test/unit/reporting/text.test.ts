@@ -89,6 +89,18 @@ describe('text reporter', () => {
     assert.equal(new Set(ruleColumns).size, 1, JSON.stringify(lines));
   });
 
+  it('shows a tab in a file name as an escape, so the severity column stays aligned', async () => {
+    const text = await render({ color: false }, [
+      doc('a\tb.json', 0, [
+        diag('mcpdesc.tool.members', 'error', 'one', '/tools/0', 1, 1),
+        diag('mcpdesc.tool.members', 'error', 'two', '/tools/1', 10, 1),
+      ]),
+    ]);
+    const lines = text.split('\n').filter((l) => l.startsWith('a'));
+    assert.ok(!text.includes('\t'), JSON.stringify(text));
+    assert.equal(lines[0], 'a\\u0009b.json:1:1   error    one  mcpdesc.tool.members');
+  });
+
   it("lists a file's findings in line order", async () => {
     const lines = (await render({ color: false }))
       .split('\n')
