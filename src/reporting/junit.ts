@@ -1,6 +1,6 @@
 // JUnit XML for CI test-report views: one <testcase> per document (per file; per line of a JSON Lines
 // file). A document fails when it has errors (or warnings, with --fail-on warning) that no --baseline
-// covers, as the exit code does; the failure lists its findings. Documents that could not be checked are <error>s, skipped ones <skipped>.
+// covers (the run's exit code ignores those too); the failure lists its findings. Documents that could not be checked are <error>s, skipped ones <skipped>.
 //
 // Totals belong in attributes of the opening <testsuites>/<testsuite> tags, but are only known at the
 // end, and the report is streamed. When the report goes to a file (written through an AtomicFile), room
