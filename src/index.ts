@@ -15,7 +15,7 @@ import { fanOutHandler, fansOut, jsonLinesPlan } from './pool/fanout-loader.js';
 import { DEFAULT_LINE_RANGES } from './pool/line-ranges.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
-import type { CheckOptions, DocumentResult, Level, Target } from './types.js';
+import { type CheckOptions, type DocumentResult, type Level, TARGETS, type Target } from './types.js';
 
 export type {
   CheckOptions,
@@ -53,6 +53,42 @@ export interface ValidateOptions {
   workerMemoryMb?: number;
 }
 
+const LEVELS: ReadonlySet<string> = new Set<Level>(['off', 'info', 'warning', 'error']);
+
+/**
+ * The checks the CLI makes on its options (src/cli/options.ts), as TypeErrors: without them an unknown
+ * target or level reached the engine and came back as diagnostics of severity `undefined` or "bogus"
+ * on files said to be valid, and a misspelled rule id silently left the rule at its default.
+ */
+async function checkValidateOptions(options: ValidateOptions): Promise<void> {
+  const { target, ruleLevels, maxDiagnosticsPerFile } = options;
+  if (target != null && !(TARGETS as readonly string[]).includes(target)) {
+    throw new TypeError(`validate(): target ${JSON.stringify(target)} is not one of ${TARGETS.join(', ')}`);
+  }
+  if (
+    maxDiagnosticsPerFile !== undefined &&
+    !(Number.isInteger(maxDiagnosticsPerFile) && maxDiagnosticsPerFile >= 0)
+  ) {
+    throw new TypeError(
+      `validate(): maxDiagnosticsPerFile must be a non-negative integer, not ${maxDiagnosticsPerFile}`,
+    );
+  }
+  const entries = Object.entries(ruleLevels ?? {});
+  if (entries.length === 0) return;
+  // The catalogue is loaded only when levels are given, as the CLI does for --rule.
+  const { RULES } = await import('./validation/rules/index.js');
+  const known = new Set(RULES.map((r) => r.id));
+  for (const [id, level] of entries) {
+    if (!known.has(id))
+      throw new TypeError(`validate(): unknown rule id ${JSON.stringify(id)} in ruleLevels`);
+    if (!LEVELS.has(level)) {
+      throw new TypeError(
+        `validate(): ruleLevels[${JSON.stringify(id)}] must be off, info, warning or error, not ${JSON.stringify(level)}`,
+      );
+    }
+  }
+}
+
 /**
  * Validate files, directories and globs (with `!` negation). Yields one result per document, in sorted
  * input order (several per JSON Lines file). Unreadable inputs and failed workers come back as
@@ -63,6 +99,9 @@ export async function* validate(
   options: ValidateOptions = {},
 ): AsyncGenerator<DocumentResult> {
   if (patterns.includes('-')) throw new TypeError('validate(): "-" (stdin) is only supported by the CLI');
+  // An empty pattern resolves to `cwd`: an unset variable would validate everything under it.
+  if (patterns.includes('')) throw new TypeError('validate(): an empty pattern names no file');
+  await checkValidateOptions(options);
   const cwd = options.cwd ?? process.cwd();
   const ignore = await loadIgnore(cwd, options.ignorePath ?? null);
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });

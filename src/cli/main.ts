@@ -274,6 +274,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   if (o.null && o.filesFrom === undefined) {
     return usageError(io, "option '-0, --null' needs --files-from <file|->");
   }
+  if (program.args.includes('')) {
+    // An empty argument resolves to the working directory, so an unset shell variable
+    // (`mcpdesc-validate "$REGISTRY"`) would silently check everything under it.
+    return usageError(io, "an empty pattern ('') names no file (an unset shell variable?)");
+  }
   const settings: CliSettings = {
     argv,
     patterns: program.args,

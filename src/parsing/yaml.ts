@@ -1,6 +1,6 @@
 // YAML input, parsed as the reference tooling writes it and as safely as registry input needs:
 // - YAML 1.2 core schema, so `2026-07-28`, `yes` and `0777` keep their 1.2 meanings (a date stays a string);
-// - one document; unique keys; no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
+// - one document; unique keys; no plain `<<` merge keys (YAML 1.1 only); no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
 //   so a tag can neither smuggle a value nor change a type behind the validator's back);
 // - aliases are expanded with yaml's `maxAliasCount` bound (100), so a billion-laughs document is a
 //   finding instead of gigabytes; an alias inside its own anchor (a cycle) is refused before expansion,
@@ -49,6 +49,14 @@ function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 }
 
+/** yaml's wording, except where it addresses the library's caller rather than the document's author. */
+function yamlErrorText(code: string, message: string): string {
+  if (code === 'MULTIPLE_DOCS') {
+    return 'the file holds more than one YAML document (a "---" after content); an MCP Description is one document';
+  }
+  return firstLine(message);
+}
+
 export function parseYamlText(text: string): ParseResult<PathLocator> {
   let doc: Document.Parsed;
   try {
@@ -62,7 +70,7 @@ export function parseYamlText(text: string): ParseResult<PathLocator> {
       ok: false,
       findings: doc.errors.slice(0, MAX_YAML_FINDINGS).map((e) => ({
         kind: 'syntax',
-        message: `Invalid YAML (${e.code}): ${firstLine(e.message)}`,
+        message: `Invalid YAML (${e.code}): ${yamlErrorText(e.code, e.message)}`,
         offset: e.pos[0],
       })),
     };
@@ -165,6 +173,17 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
         offset,
       });
       continue;
+    }
+    // A plain `<<` is the merge key of YAML 1.1 (PyYAML, and most YAML readers by default) but an
+    // ordinary member name in YAML 1.2: readers disagree on the document, so, as for duplicate keys,
+    // no verdict would hold for all of them. Quoted, it is a string in every version.
+    if (yaml().isScalar(key) && key.value === '<<' && key.type === 'PLAIN') {
+      findings.push({
+        kind: 'syntax',
+        message:
+          'YAML merge key "<<" is not part of YAML 1.2: YAML 1.1 readers merge the mapping, 1.2 readers keep a member named "<<"; write the members out (or quote the key).',
+        offset,
+      });
     }
     const name = keyString(key);
     if (seen.has(name)) {

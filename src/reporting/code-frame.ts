@@ -5,7 +5,7 @@
 // one line costs one bounded window, not a 1 GB string.
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { printable } from './output.js';
+import { displayWidth, printable } from './output.js';
 
 /** Characters of a line shown in a frame (the caret's column sits CONTEXT_BEFORE characters in). */
 export const FRAME_WIDTH = 100;
@@ -17,8 +17,10 @@ const CONTEXT_BEFORE = 40;
 export const MAX_SCAN_BYTES = 64 * 1024 * 1024;
 
 interface Window {
-  /** 0-based index of the first character kept. */
+  /** 0-based UTF-16 index the window asks for. */
   from: number;
+  /** 0-based UTF-16 index of the first character kept (past `from` when an astral character straddles it). */
+  start: number;
   to: number;
   bytes: number[];
   /** Characters exist after `to`. */
@@ -26,11 +28,12 @@ interface Window {
 }
 
 /** The text of each window, keyed `line:from`; lines past the end of the file (or the scan cap) are absent. */
-export type Excerpts = Map<string, { text: string; more: boolean }>;
+export type Excerpts = Map<string, { text: string; more: boolean; start: number }>;
 
 /**
- * Read character windows of selected lines. Columns are counted in code points (UTF-8 lead bytes), which
- * equals the reported column for ASCII text.
+ * Read character windows of selected lines. Columns are counted in UTF-16 code units, as the reported
+ * columns are (a 4-byte UTF-8 sequence is two): counting code points put the window, and so the caret,
+ * one column late for every astral character (emoji) earlier on the line.
  */
 export async function readExcerpts(
   path: string,
@@ -42,7 +45,7 @@ export async function readExcerpts(
   for (const { line, from } of requests) {
     const windows = wanted.get(line) ?? [];
     if (!windows.some((w) => w.from === from - 1)) {
-      windows.push({ from: from - 1, to: from - 1 + FRAME_WIDTH, bytes: [], more: false });
+      windows.push({ from: from - 1, start: -1, to: from - 1 + FRAME_WIDTH, bytes: [], more: false });
     }
     wanted.set(line, windows);
     lastLine = Math.max(lastLine, line);
@@ -65,7 +68,11 @@ export async function readExcerpts(
   const closeLine = () => {
     if (current) {
       for (const w of current) {
-        result.set(`${line}:${w.from + 1}`, { text: Buffer.from(w.bytes).toString('utf8'), more: w.more });
+        result.set(`${line}:${w.from + 1}`, {
+          text: Buffer.from(w.bytes).toString('utf8'),
+          more: w.more,
+          start: w.start < 0 ? w.from : w.start,
+        });
       }
     }
     line++;
@@ -79,6 +86,9 @@ export async function readExcerpts(
     outer: for await (const chunk of source) {
       const buf = chunk as Buffer;
       let i = 0;
+      // A UTF-8 byte order mark is not part of the text the locator counted columns in: skipping it
+      // keeps the window, and so the caret, of line 1 where the reported column is.
+      if (scanned === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) i = 3;
       while (i < buf.length) {
         if (line > lastLine) break outer;
         if (scanned + i >= maxScan) {
@@ -111,13 +121,15 @@ export async function readExcerpts(
         keepContinuation = [];
         for (const w of current) {
           if (char >= w.from && char < w.to) {
+            if (w.start < 0) w.start = char;
             w.bytes.push(byte);
             keepContinuation.push(w);
           } else if (char >= w.to) {
             w.more = true;
           }
         }
-        char++;
+        // A 4-byte sequence (lead byte 11110xxx) is an astral character: two UTF-16 code units.
+        char += byte >= 0xf0 ? 2 : 1;
       }
       scanned += buf.length;
     }
@@ -163,11 +175,25 @@ export function renderFrame(
     const gutter = paint.gutter(`${String(l).padStart(width)} |`);
     out.push(`  ${isTarget ? paint.marker('>') : ' '} ${gutter}${text.length > 0 ? ` ${text}` : ''}`);
     if (isTarget && column !== undefined) {
-      const offset = column - from + (from > 1 ? 1 : 0);
+      // Terminal columns up to the caret: the characters before it as shown (wide ones take two).
+      const before = caretPrefix(excerpt.text, excerpt.start, column - 1);
+      const offset = (from > 1 ? 1 : 0) + displayWidth(visible(before));
       out.push(`    ${paint.gutter(`${' '.repeat(width)} |`)} ${' '.repeat(offset)}${paint.marker('^')}`);
     }
   }
   return out.join('\n');
+}
+
+/** The part of `text` (which starts at UTF-16 index `start` of its line) before index `at`. */
+function caretPrefix(text: string, start: number, at: number): string {
+  let units = start;
+  let end = 0;
+  for (const c of text) {
+    if (units + c.length > at) break;
+    units += c.length;
+    end += c.length;
+  }
+  return text.slice(0, end);
 }
 
 function visible(text: string): string {

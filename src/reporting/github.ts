@@ -42,6 +42,9 @@ export function createGithubReporter(
   const caps: Record<Severity, number> = { error: cap, warning: cap, info: cap - 1 };
   const annotated: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const found: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  // --baseline: accepted findings are not annotated (the run does not fail on them, and they would take
+  // the capped slots that new findings need), only counted in the closing notice.
+  let baselined = 0;
 
   const annotation = (
     severity: Severity,
@@ -75,6 +78,11 @@ export function createGithubReporter(
       const file = repoRelative(result.file, options);
       let chunk = '';
       for (const d of result.diagnostics) {
+        if (d.suppressed) {
+          baselined++;
+          found[d.severity]--;
+          continue;
+        }
         if (annotated[d.severity] >= caps[d.severity]) continue;
         annotated[d.severity]++;
         const line = d.line ?? result.line;
@@ -115,11 +123,16 @@ export function createGithubReporter(
         info: found.info - annotated.info,
       };
       const total = rest.error + rest.warning + rest.info;
-      if (total === 0) return;
-      const message =
-        `${total} more findings were not annotated (${rest.error} errors, ${rest.warning} warnings, ${rest.info} infos): ` +
-        `GitHub shows at most ${cap} annotations of each kind per step. ` +
-        'See the full report (for example --format sarif=results.sarif or --format ndjson=results.ndjson).';
+      if (total === 0 && baselined === 0) return;
+      const parts: string[] = [];
+      if (baselined > 0) parts.push(`${baselined} findings covered by --baseline were not annotated.`);
+      if (total > 0) {
+        parts.push(
+          `${total} more findings were not annotated (${rest.error} errors, ${rest.warning} warnings, ${rest.info} infos): ` +
+            `GitHub shows at most ${cap} annotations of each kind per step.`,
+        );
+      }
+      const message = `${parts.join(' ')} See the full report (for example --format sarif=results.sarif or --format ndjson=results.ndjson).`;
       await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
     },
   };

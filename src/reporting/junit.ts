@@ -1,6 +1,6 @@
 // JUnit XML for CI test-report views: one <testcase> per document (per file; per line of a JSON Lines
-// file). A document fails when it has errors (or warnings, with --fail-on warning); the failure lists
-// its findings. Documents that could not be checked are <error>s, skipped ones <skipped>.
+// file). A document fails when it has errors (or warnings, with --fail-on warning) that no --baseline
+// covers (the run's exit code ignores those too); the failure lists its findings. Documents that could not be checked are <error>s, skipped ones <skipped>.
 //
 // Totals belong in attributes of the opening <testsuites>/<testsuite> tags, but are only known at the
 // end, and the report is streamed. When the report goes to a file (written through an AtomicFile), room
@@ -47,7 +47,8 @@ function findingLine(result: DocumentResult, d: LocatedDiagnostic): string {
   let where = result.file;
   if (line !== undefined)
     where += d.line !== undefined && d.column !== undefined ? `:${line}:${d.column}` : `:${line}`;
-  return `${where}  ${d.severity}  ${d.message}  ${d.ruleId}  ${d.docsUrl}`;
+  const message = d.suppressed ? `${d.message} (in baseline)` : d.message;
+  return `${where}  ${d.severity}  ${message}  ${d.ruleId}  ${d.docsUrl}`;
 }
 
 export function createJunitReporter(
@@ -86,7 +87,16 @@ export function createJunitReporter(
           : []),
       ].join('\n');
       let body = '';
-      const failed = result.errors > 0 || (failOnWarning && result.warnings > 0);
+      // --baseline: accepted findings do not fail the run, so they do not fail its test case either.
+      let acceptedErrors = 0;
+      let acceptedWarnings = 0;
+      for (const d of result.diagnostics) {
+        if (!d.suppressed) continue;
+        if (d.severity === 'error') acceptedErrors++;
+        else if (d.severity === 'warning') acceptedWarnings++;
+      }
+      const failed =
+        result.errors - acceptedErrors > 0 || (failOnWarning && result.warnings - acceptedWarnings > 0);
       if (failed) {
         totals.failures++;
         const firstError = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];

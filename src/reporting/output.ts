@@ -50,10 +50,11 @@ export function repoRelative(file: string, options: PathOptions): string {
   return sep === '/' ? chosen : chosen.split(sep).join('/');
 }
 
-// C0 controls except tab, DEL and C1 controls. Document text (tool names in messages, file names) is
-// untrusted: an ESC byte passed to a terminal could recolour or rewrite the screen.
+// C0 controls, DEL and C1 controls. Document text (tool names in messages, file names) is untrusted: an
+// ESC byte passed to a terminal could recolour or rewrite the screen. A tab too: the terminal widens it
+// to the next tab stop, which no column width can allow for (a file name with a tab broke alignment).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** Replace control characters with visible `\uXXXX` escapes (newlines included: one finding, one line). */
 export function printable(text: string): string {
@@ -62,4 +63,30 @@ export function printable(text: string): string {
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+// East Asian Wide/Fullwidth blocks (CJK, Hangul, kana, fullwidth forms) and emoji shown as emoji: a
+// terminal gives each two columns. Combining marks, zero-width spaces/joiners and variation selectors
+// take none. Not the whole of Unicode's East_Asian_Width table (JS regexes cannot name it), but the
+// characters registry documents actually carry (CJK names, emoji in descriptions).
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1b000}-\u{1b2ff}\u{20000}-\u{3fffd}]|\p{Emoji_Presentation}/u;
+const ZERO_WIDTH = /\p{Mn}|\p{Me}|[\u200b\u200c\u200e\u200f\u2060]|\u200d|\ufe0f|\ufe0e/u;
+const NARROW = /^[\u0020-\u007e]*$/;
+
+/**
+ * Terminal columns `text` takes, for aligning columns and carets: String.length counts UTF-16 code
+ * units, which is one too many for an astral character and one too few for a CJK character.
+ */
+export function displayWidth(text: string): number {
+  if (NARROW.test(text)) return text.length;
+  let width = 0;
+  for (const c of text) width += ZERO_WIDTH.test(c) ? 0 : WIDE.test(c) ? 2 : 1;
+  return width;
+}
+
+/** `text` padded with spaces to `width` terminal columns (padEnd counts code units). */
+export function padDisplay(text: string, width: number): string {
+  const missing = width - displayWidth(text);
+  return missing > 0 ? text + ' '.repeat(missing) : text;
 }

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
 import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
-import { plural, printable, writeChunk } from './output.js';
+import { displayWidth, padDisplay, plural, printable, writeChunk } from './output.js';
 
 export interface TextReporterOptions {
   color: boolean;
@@ -56,6 +56,8 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
   let lastFile: string | null = null;
   let endedWithFrame = false;
   let filesWithFindings = 0;
+  // --baseline: findings listed with "(in baseline)"; they do not fail the run, so the tally says so.
+  const accepted = { total: 0, error: 0 };
   let lastCounted: string | null = null;
   // Documents of one JSON Lines file arrive together: a file is counted once, however many documents.
   const findingsIn = (file: string) => {
@@ -75,6 +77,11 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
 
     async onDocument(result: DocumentResult) {
       const rows = rowsOf(result);
+      for (const d of result.diagnostics) {
+        if (!d.suppressed) continue;
+        accepted.total++;
+        if (d.severity === 'error') accepted.error++;
+      }
       const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
       if (rows.length === 0 && hidden <= 0) return;
       if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
@@ -86,8 +93,10 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       let locationWidth = 0;
       let messageWidth = 0;
       for (const r of rows) {
-        locationWidth = Math.max(locationWidth, r.location.length);
-        if (r.message.length <= MAX_MESSAGE_COLUMN) messageWidth = Math.max(messageWidth, r.message.length);
+        // Terminal columns, not code units: a CJK tool name or file name must not push its rule id right.
+        locationWidth = Math.max(locationWidth, displayWidth(r.location));
+        const width = displayWidth(r.message);
+        if (width <= MAX_MESSAGE_COLUMN) messageWidth = Math.max(messageWidth, width);
       }
       const lines: string[] = [];
       if (result.file !== lastFile || endedWithFrame) {
@@ -97,11 +106,13 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       }
       rows.forEach((row, i) => {
         const message =
-          row.ruleId !== '' && row.message.length < messageWidth
-            ? row.message.padEnd(messageWidth)
+          row.ruleId !== '' && displayWidth(row.message) < messageWidth
+            ? padDisplay(row.message, messageWidth)
             : row.message;
         const rule = row.ruleId === '' ? '' : `  ${paint.dim(row.ruleId)}`;
-        lines.push(`${row.location.padEnd(locationWidth)}  ${severityCell(row.severity)}  ${message}${rule}`);
+        lines.push(
+          `${padDisplay(row.location, locationWidth)}  ${severityCell(row.severity)}  ${message}${rule}`,
+        );
         const frame = frames?.get(row);
         if (frame) lines.push(frame);
         // A frame is followed by a blank line, except before the next file's own separator.
@@ -135,8 +146,15 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       } else {
         const parts = [plural(error, 'error'), plural(warning, 'warning')];
         if (info > 0) parts.push(plural(info, 'info', 'infos'));
-        const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})`;
-        lines.push(paint.bold(error > 0 ? paint.error(tally) : paint.warning(tally)));
+        const total = error + warning + info;
+        const inBaseline =
+          accepted.total === 0
+            ? ''
+            : accepted.total === total
+              ? ', all in the baseline'
+              : `, ${accepted.total} in the baseline`;
+        const tally = `✖ ${parts.join(', ')} in ${plural(filesWithFindings, 'file')} (of ${summary.files.total})${inBaseline}`;
+        lines.push(paint.bold(error - accepted.error > 0 ? paint.error(tally) : paint.warning(tally)));
       }
       if (unchecked > 0) {
         lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));

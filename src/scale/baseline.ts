@@ -178,6 +178,10 @@ export async function loadBaseline(path: string): Promise<Baseline> {
   const baseline: Baseline = { path, kind: 'baseline', entries: new Map(), used: new Map() };
   const damaged: string[] = [];
   let first = true;
+  // A report cut at a line boundary leaves only whole records; it is caught by its missing summary.
+  // (A baseline file's header counts are not enforced: it is written atomically, and reviewers may
+  // delete an entry by hand to un-baseline a finding.)
+  let summarized = false;
   const add = (file: string, ruleId: string, pointer: string, count: number) => {
     const normalized = normalizePath(file);
     const fp = fingerprint(normalized, ruleId, pointer);
@@ -207,6 +211,7 @@ export async function loadBaseline(path: string): Promise<Baseline> {
         continue;
       }
       if (baseline.kind === 'report') {
+        summarized = record.type === 'summary';
         if (record.type !== 'diagnostic') continue;
         if (!isString(record.file) || !isString(record.ruleId) || !isString(record.pointer)) {
           throw new BaselineError(`${path}:${lineNo}: diagnostic record without file, ruleId and pointer`);
@@ -233,6 +238,11 @@ export async function loadBaseline(path: string): Promise<Baseline> {
   }
   if (damaged.length > 0) throw new BaselineError(`baseline ${damaged[0]}`);
   if (first) throw new BaselineError(`baseline file ${path} is empty`);
+  if (baseline.kind === 'report' && !summarized) {
+    throw new BaselineError(
+      `${path} has no summary record at its end (the report was cut short, or its run did not finish)`,
+    );
+  }
   return baseline;
 }
 

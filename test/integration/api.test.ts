@@ -57,4 +57,36 @@ describe('validate()', () => {
   it('refuses stdin', async () => {
     await assert.rejects(all(validate(['-'])), TypeError);
   });
+
+  it('refuses an empty pattern rather than validating the whole cwd', async () => {
+    await assert.rejects(all(validate([''], { cwd: tmp.path })), TypeError);
+  });
+
+  it('refuses options the CLI would refuse instead of reporting nonsense severities', async () => {
+    // Each of these once ran: an unknown target or level gave diagnostics with severity undefined or
+    // "bogus" on files reported valid; a misspelled rule id left the rule at its default.
+    const bad: Array<Parameters<typeof validate>[1]> = [
+      { target: '9.9.9' as never },
+      { ruleLevels: { 'mcpdesc.tool.name-format': 'bogus' as never } },
+      { ruleLevels: { 'mcpdesc.tool.name-formatt': 'off' } },
+      { maxDiagnosticsPerFile: -1 },
+      { maxDiagnosticsPerFile: Number.NaN },
+    ];
+    for (const options of bad) {
+      await assert.rejects(
+        all(validate(['.'], { cwd: tmp.path, ...options })),
+        TypeError,
+        JSON.stringify(options),
+      );
+    }
+    // The accepted spellings still work.
+    const ok = await all(
+      validate(['missing.json'], {
+        cwd: tmp.path,
+        target: '0.9.0-rc.3',
+        ruleLevels: { 'mcpdesc.tool.name-format': 'off' },
+      }),
+    );
+    assert.equal(ok.length, 1);
+  });
 });

@@ -53,6 +53,14 @@ describe('CLI edge cases', () => {
   });
   after(() => tmp.remove());
 
+  it('an empty pattern is a usage error, not the whole working directory', async () => {
+    // `mcpdesc-validate "$REGISTRY"` with the variable unset once checked everything under the cwd.
+    const r = await runCli(['', 'ok.json'], { cwd });
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '', 'nothing on stdout: the run did not start');
+    assert.match(r.stderr, /empty pattern/);
+  });
+
   it('a report path that is a directory is refused before the run, exit 2, naming the path', async () => {
     const r = await runCli(['bad.json', '-f', 'sarif=reports'], { cwd });
     assert.equal(r.code, 2);

@@ -75,6 +75,13 @@ const SUBSCHEMA_KEYWORDS = new Map<string, number>([
   ['prefixItems', LIST],
 ]);
 
+/** The dialect's dynamic reference keyword, besides `$ref` (draft-07 has none). */
+const RECURSION_KEYWORD: Readonly<Record<Dialect, RefKeyword | null>> = {
+  '2020-12': '$dynamicRef',
+  '2019-09': '$recursiveRef',
+  'draft-07': null,
+};
+
 // A base for schemas without an absolute `$id`, so relative `$id`s and `$ref`s can be compared as URLs.
 const PLACEHOLDER_BASE = 'https://schema.mcpdesc.invalid/root.json';
 
@@ -399,9 +406,13 @@ function visit(state: Walk, node: unknown, depth: number, inherited: Resource): 
     }
     if (typeof value !== 'string') continue;
     switch (key) {
-      case '$ref':
       case '$dynamicRef':
       case '$recursiveRef':
+      case '$ref':
+        // `$dynamicRef`/`$recursiveRef` only in their own dialect: elsewhere each is an unknown keyword,
+        // which JSON Schema ignores, so a 2019-09 schema's `$dynamicRef: "#x"` is no missing reference
+        // (nor an external one).
+        if (key !== '$ref' && key !== RECURSION_KEYWORD[state.dialect]) break;
         if (ownRefs === null) ownRefs = [];
         ownRefs.push({ keyword: key, value });
         break;

@@ -62,6 +62,18 @@ describe('YAML parsing', () => {
     assert.deepEqual(value('a: !!str 5\nb: ! 6\n'), { a: '5', b: '6' });
   });
 
+  it('refuses a plain "<<" merge key, which YAML 1.1 readers merge and YAML 1.2 readers keep as a member', () => {
+    // `inputSchema: {<<: *common}` once passed as a schema with an unknown keyword "<<", while PyYAML and
+    // other 1.1 readers merge *common into it, so the schema they see was never checked.
+    const text = 'common: &c {type: strin}\nschema:\n  <<: *c\n  required: [id]\n';
+    assert.match(findings(text)[0]!, /merge key/);
+    const parsed = parseYamlText(text);
+    assert.equal(parsed.ok ? -1 : parsed.findings[0]!.offset, text.indexOf('<<'));
+    assert.match(findings('a:\n  <<: [{x: 1}]\n')[0]!, /merge key/);
+    // A quoted "<<" is a string in every YAML version: an ordinary member.
+    assert.deepEqual(value('a: {"<<": 1}\n'), { a: { '<<': 1 } });
+  });
+
   it('refuses an alias bomb instead of expanding it', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 9; i++) {
@@ -82,6 +94,9 @@ describe('YAML parsing', () => {
 
   it('refuses several documents, broken syntax and emptiness', () => {
     assert.match(findings('a: 1\n---\nb: 2\n')[0]!, /MULTIPLE_DOCS/);
+    // The library's own wording named one of its functions, which means nothing to the document's author.
+    assert.doesNotMatch(findings('a: 1\n---\nb: 2\n')[0]!, /parseAllDocuments/);
+    assert.match(findings('a: 1\n---\nb: 2\n')[0]!, /more than one YAML document/);
     assert.ok(findings('a: [1, 2\n').length > 0);
     assert.match(findings('')[0]!, /empty/);
     assert.match(findings('# only a comment\n')[0]!, /empty/);

@@ -74,6 +74,28 @@ describe('github reporter', () => {
     assert.match(text, /39 more findings were not annotated \(39 errors, 0 warnings, 0 infos\)/);
   });
 
+  it('leaves baselined findings out, so they never take the slots of new ones', async () => {
+    // With --baseline, 12 old errors once filled the 10 error annotations and the new one was only counted.
+    const old = Array.from({ length: 12 }, (_, i) =>
+      doc(`old${String(i).padStart(2, '0')}.json`, i, [
+        { ...diag('mcpdesc.tool.members', 'error', `old ${i}`, '/tools/0', 1, 1), suppressed: true },
+      ]),
+    );
+    const fresh = doc('zz-new.json', 12, [
+      diag('mcpdesc.tool.members', 'error', 'new one', '/tools/0', 1, 1),
+    ]);
+    const text = await annotate([...old, fresh]);
+    const lines = text.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.filter((l) => l.startsWith('::error')).map((l) => l.split('::').at(-1)),
+      ['sub/zz-new.json:1:1 new one'],
+    );
+    assert.match(
+      lines.at(-1)!,
+      /^::notice title=mcpdesc-validate::12 findings covered by --baseline were not annotated/,
+    );
+  });
+
   it('says nothing more when everything was annotated', async () => {
     const text = await annotate([
       doc('a.json', 0, [diag('mcpdesc.tool.members', 'error', 'only', '/tools/0', 1, 1)]),

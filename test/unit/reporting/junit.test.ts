@@ -95,6 +95,25 @@ describe('junit reporter', () => {
     assert.match(sink.text(), /<failure message="0 errors, 1 warning" type="mcpdesc.tool.name-pattern">/);
   });
 
+  it('does not fail a document whose errors are all covered by --baseline', async () => {
+    // The run exits 0 on them, yet every baselined document once showed as a failed test.
+    const sink = memoryStream();
+    const baselined = doc('old.json', 0, [
+      { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true },
+    ]);
+    const mixed = doc('mixed.json', 1, [
+      { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true },
+      diag('mcpdesc.tool.members', 'error', 'new', '/tools/1', 2, 1),
+    ]);
+    await runReporter(createJunitReporter(sink.stream), [baselined, mixed]);
+    const xml = sink.text();
+    assertWellFormed(xml);
+    const cases = xml.split('<testcase').slice(1);
+    assert.ok(!cases[0]!.includes('<failure'), cases[0]);
+    assert.match(cases[0]!, /<system-out>old\.json:1:1 {2}error {2}old \(in baseline\)/);
+    assert.match(cases[1]!, /<failure /);
+  });
+
   it('is well-formed for a run without documents, on a stream and in a file', async () => {
     const sink = memoryStream();
     await runReporter(createJunitReporter(sink.stream), []);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { FRAME_WIDTH, frameRequests, readExcerpts, renderFrame } from '../../../src/reporting/code-frame.js';
+import { displayWidth } from '../../../src/reporting/output.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'code-frame-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,15 +60,62 @@ describe('code frames', () => {
     assert.equal(uncapped.get('1001:1')?.text, 'target');
   });
 
-  it('counts columns in characters, not bytes, and shows control characters as one character', async () => {
+  it('counts columns in UTF-16 code units, as reported, and shows control characters as one character', async () => {
     const path = file('utf8.json', '{"é€😀": "\u0007", "k": 1}\n');
-    // Column of `"k"`: {=1 "=2 é=3 €=4 😀=5 "=6 :=7 space=8 "=9 \u0007=10 "=11 ,=12 space=13 "=14
-    const frame = renderFrame(await readExcerpts(path, frameRequests(1, 14)), 1, 14, none)!;
+    // Column of `"k"` in UTF-16 code units (the NDJSON contract): {=1 "=2 é=3 €=4 😀=5,6 "=7 :=8
+    // space=9 "=10 \u0007=11 "=12 ,=13 space=14 "=15
+    const frame = renderFrame(await readExcerpts(path, frameRequests(1, 15)), 1, 15, none)!;
     const [text, caret] = frame.split('\n');
-    const shown = Array.from(text!.slice(text!.indexOf('|') + 2));
-    const caretAt = Array.from(caret!.slice(caret!.indexOf('|') + 2)).indexOf('^');
-    assert.equal(shown[caretAt], '"');
-    assert.equal(shown[caretAt + 1], 'k');
     assert.ok(!text!.includes('\u0007'));
+    // The emoji takes two terminal columns, so the caret is one space further than its code point index.
+    assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"k"'));
+  });
+
+  it('keeps the caret under its column after astral characters cut off the start of a long line', async () => {
+    // Two emoji (4 code units) early on a line long enough for the window to start after them.
+    const line = `{"a": "😀😀", ${'"p": 1, '.repeat(20)}"target": 2}`;
+    const column = line.indexOf('"target"') + 1;
+    const path = file('astral.json', `${line}\n`);
+    const [text, caret] = renderFrame(
+      await readExcerpts(path, frameRequests(1, column)),
+      1,
+      column,
+      none,
+    )!.split('\n');
+    assert.ok(text!.includes('…'), 'the window starts after the emoji');
+    assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"target"'));
+  });
+
+  it('does not count a byte order mark as a column, as the locator does not', async () => {
+    const path = file('bom.json', '\ufeff{"mcpdesc": 5}\n');
+    // The locator reports `"mcpdesc"` at column 2 of line 1: the BOM is not part of the JSON text.
+    const excerpts = await readExcerpts(path, frameRequests(1, 2));
+    assert.equal(excerpts.get('1:1')?.text, '{"mcpdesc": 5}');
+    const [text, caret] = renderFrame(excerpts, 1, 2, none)!.split('\n');
+    assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"mcpdesc"'));
+  });
+
+  it('puts the caret past wide characters by their terminal width', async () => {
+    const line = '{"name": "日本語", "x": 1}';
+    const column = line.indexOf('"x"') + 1;
+    const path = file('wide.json', `${line}\n`);
+    const [text, caret] = renderFrame(
+      await readExcerpts(path, frameRequests(1, column)),
+      1,
+      column,
+      none,
+    )!.split('\n');
+    assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"x"'));
   });
 });
+
+/** Terminal column of the caret, counted from the gutter's bar. */
+function caretColumnOf(caret: string): number {
+  return caret.indexOf('^') - caret.indexOf('|');
+}
+
+/** Terminal column where `needle` starts in a frame line, counted from the gutter's bar. */
+function displayColumnOf(text: string, needle: string): number {
+  const bar = text.indexOf('|');
+  return displayWidth(text.slice(bar, text.indexOf(needle)));
+}

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { displayWidth } from '../../../src/reporting/output.js';
 import { createTextReporter } from '../../../src/reporting/text.js';
 import {
   assertGolden,
@@ -74,6 +75,32 @@ describe('text reporter', () => {
     assert.equal(lines[2], `a.json:3:1  error    ${long}  mcpdesc.tool.members`);
   });
 
+  it('lines rule ids up by terminal columns when messages hold wide or astral characters', async () => {
+    const text = await render({ color: false }, [
+      doc('a.json', 0, [
+        diag('mcpdesc.tool.name-format', 'warning', 'Tool "日本語日本語"', '/tools/0', 1, 1),
+        diag('mcpdesc.tool.name-format', 'warning', 'Tool "abcdefghijkl"', '/tools/1', 2, 1),
+        diag('mcpdesc.tool.name-format', 'warning', 'Tool "😀😀😀😀😀😀"', '/tools/2', 3, 1),
+      ]),
+    ]);
+    const lines = text.split('\n').filter((l) => l.startsWith('a.json:'));
+    // Each of the three names takes 12 terminal columns, so the rule ids start in the same column.
+    const ruleColumns = lines.map((l) => displayWidth(l.slice(0, l.indexOf('mcpdesc.'))));
+    assert.equal(new Set(ruleColumns).size, 1, JSON.stringify(lines));
+  });
+
+  it('shows a tab in a file name as an escape, so the severity column stays aligned', async () => {
+    const text = await render({ color: false }, [
+      doc('a\tb.json', 0, [
+        diag('mcpdesc.tool.members', 'error', 'one', '/tools/0', 1, 1),
+        diag('mcpdesc.tool.members', 'error', 'two', '/tools/1', 10, 1),
+      ]),
+    ]);
+    const lines = text.split('\n').filter((l) => l.startsWith('a'));
+    assert.ok(!text.includes('\t'), JSON.stringify(text));
+    assert.equal(lines[0], 'a\\u0009b.json:1:1   error    one  mcpdesc.tool.members');
+  });
+
   it("lists a file's findings in line order", async () => {
     const lines = (await render({ color: false }))
       .split('\n')
@@ -105,6 +132,22 @@ describe('text reporter', () => {
     assert.equal(summary.counts.error, 2 + 1 + 1 + 5);
     assert.ok(text.includes(`✖ 9 errors, 2 warnings, 1 info in 5 files (of 8)\n`));
     assert.ok(text.includes('  2 files could not be checked'));
+  });
+
+  it('says in the tally how many findings --baseline covers, and does not show red when all are', async () => {
+    // A run whose findings were all baselined exits 0, yet once closed with a red "✖ 1 error".
+    const accepted = { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true };
+    const all = await render({ color: true }, [doc('a.json', 0, [accepted])]);
+    const tally = all.trimEnd().split('\n').at(-1)!;
+    assert.match(tally, /1 error, 0 warnings in 1 file \(of 1\), all in the baseline/);
+    assert.ok(!tally.includes('\u001b[31m'), `not red: ${JSON.stringify(tally)}`);
+    const some = await render({ color: false }, [
+      doc('a.json', 0, [accepted, diag('mcpdesc.tool.members', 'error', 'new', '/tools/1', 2, 1)]),
+    ]);
+    assert.match(
+      some.trimEnd().split('\n').at(-1)!,
+      /^✖ 2 errors, 0 warnings in 1 file \(of 1\), 1 in the baseline$/,
+    );
   });
 
   it('says so when nothing was found', async () => {

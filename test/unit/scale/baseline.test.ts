@@ -238,6 +238,20 @@ describe('loadBaseline', () => {
     }
   });
 
+  it('refuses a report cut short at a line boundary instead of suppressing part of it', async () => {
+    // It once loaded: the findings before the cut were suppressed, the rest counted as new.
+    const docs = sampleRun(30);
+    const lines = reportLines(docs);
+    assert.match(lines.at(-1)!, /"type":"summary"/);
+    const report = file('cut-report.ndjson');
+    writeFileSync(report, `${lines.slice(0, -1).join('\n')}\n`);
+    await assert.rejects(loadBaseline(report), (e: Error) => {
+      assert.ok(e.message.includes(report), e.message);
+      assert.match(e.message, /no summary record/);
+      return true;
+    });
+  });
+
   it('names the file (and line) when the baseline is missing or malformed', async () => {
     const missing = join(dir, 'no-such-baseline.ndjson');
     await assert.rejects(loadBaseline(missing), (e: Error) => {

@@ -67,6 +67,29 @@ describe('schema walk: local references', () => {
     );
   });
 
+  it("ignores another dialect's reference keywords, as unknown keywords are ignored", () => {
+    // $dynamicRef is 2020-12 only, $recursiveRef 2019-09 only, and draft-07 has neither: in another
+    // dialect they are annotations, so an unmatched or outside value is neither missing nor external.
+    // A function: analyses are memoized per schema object, and a schema has one dialect.
+    const schema = () => ({
+      properties: {
+        a: { $dynamicRef: '#nope' },
+        b: { $recursiveRef: '#/nope' },
+        c: { $dynamicRef: 'https://example.com/x' },
+        d: { $recursiveRef: 'https://example.com/y' },
+      },
+    });
+    assert.deepEqual(refsOf(schema(), '2019-09'), {
+      unresolved: ['properties/b/$recursiveRef #/nope'],
+      external: ['properties/d/$recursiveRef https://example.com/y'],
+    });
+    assert.deepEqual(refsOf(schema(), '2020-12'), {
+      unresolved: ['properties/a/$dynamicRef #nope'],
+      external: ['properties/c/$dynamicRef https://example.com/x'],
+    });
+    assert.deepEqual(refsOf(schema(), 'draft-07'), { unresolved: [], external: [] });
+  });
+
   it('resolves fragments against the embedded resource they appear in', () => {
     const schema = {
       $id: 'https://example.com/root.json',
