@@ -1,6 +1,6 @@
 // YAML input, parsed as the reference tooling writes it and as safely as registry input needs:
 // - YAML 1.2 core schema, so `2026-07-28`, `yes` and `0777` keep their 1.2 meanings (a date stays a string);
-// - one document; unique keys; no plain `<<` merge keys (YAML 1.1 only); no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
+// - one document; unique keys; no plain `<<` merge keys (YAML 1.1 only); no `.inf`/`.nan` (no JSON form); no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
 //   so a tag can neither smuggle a value nor change a type behind the validator's back);
 // - aliases are expanded with yaml's `maxAliasCount` bound (100), so a billion-laughs document is a
 //   finding instead of gigabytes; an alias inside its own anchor (a cycle) is refused before expansion,
@@ -77,7 +77,7 @@ export function parseYamlText(text: string): ParseResult<PathLocator> {
   }
   if (doc.contents === null) return fail(0, 'The document is empty (no YAML content).');
 
-  const unsafe = checkTagsAndCycles(doc);
+  const unsafe = checkTagsAndCycles(doc, text);
   if (unsafe.length > 0) return { ok: false, findings: unsafe };
 
   let value: unknown;
@@ -101,8 +101,11 @@ function fail(offset: number, message: string): { ok: false; findings: ParserFin
   return { ok: false, findings: [{ kind: 'syntax', message, offset }] };
 }
 
-/** Iterative walk: explicit non-core tags and aliases that point into their own anchor. */
-function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
+/**
+ * Iterative walk: explicit non-core tags, aliases that point into their own anchor, and values JSON
+ * cannot hold.
+ */
+function checkTagsAndCycles(doc: Document.Parsed, text: string): ParserFinding[] {
   const findings: ParserFinding[] = [];
   // Node ranges start after a tag; yaml's unresolved-tag warnings point at the tag itself.
   const tagOffsets = doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED').map((w) => w.pos[0]);
@@ -147,6 +150,9 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
         offset: tagOffset(node.range?.[0] ?? 0),
       });
     }
+    if (yaml().isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value)) {
+      checkNonFinite(node.range, text, findings);
+    }
     if (yaml().isMap(node)) checkKeys(node, findings);
     if (yaml().isCollection(node)) {
       ancestors.add(node);
@@ -155,6 +161,26 @@ function checkTagsAndCycles(doc: Document.Parsed): ParserFinding[] {
     }
   }
   return findings;
+}
+
+/**
+ * YAML's `.inf`, `-.inf` and `.nan` have no JSON form, and an MCP Description is a JSON document
+ * (§14.1): read as YAML they became numbers JSON cannot write (a `maximum: .inf` passed every check).
+ * A number too large for a double (`1e400`) is valid JSON text too, so only the dotted forms count.
+ */
+function checkNonFinite(
+  range: readonly number[] | null | undefined,
+  text: string,
+  findings: ParserFinding[],
+): void {
+  const offset = range?.[0] ?? 0;
+  const source = range ? text.slice(range[0], range[1]) : '';
+  if (!/^[-+]?\./.test(source)) return;
+  findings.push({
+    kind: 'syntax',
+    message: `YAML value ${quote(source)} has no JSON form (JSON has no infinity or NaN); an MCP Description is a JSON document (§14.1).`,
+    offset,
+  });
 }
 
 /**

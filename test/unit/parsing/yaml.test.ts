@@ -74,6 +74,20 @@ describe('YAML parsing', () => {
     assert.deepEqual(value('a: {"<<": 1}\n'), { a: { '<<': 1 } });
   });
 
+  // `maximum: .inf` passed every check, as a number JSON cannot write.
+  it('refuses .inf and .nan, which have no JSON form, at the value; 1e400 stays a number as in JSON', () => {
+    const text = 'a: 1\nb: {max: .inf, min: -.Inf}\nc: [.NaN]\n';
+    const parsed = parseYamlText(text);
+    assert.equal(parsed.ok, false);
+    if (parsed.ok) return;
+    assert.deepEqual(
+      parsed.findings.map((f) => f.offset),
+      [text.indexOf('.inf'), text.indexOf('-.Inf'), text.indexOf('.NaN')],
+    );
+    assert.match(parsed.findings[0]!.message, /"\.inf" has no JSON form/);
+    assert.deepEqual(value('a: 1e400\nb: ".inf"\n'), { a: Number.POSITIVE_INFINITY, b: '.inf' });
+  });
+
   it('refuses an alias bomb instead of expanding it', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 9; i++) {
