@@ -107,30 +107,53 @@ function findingOf(file: string, d: FileFindings['diagnostics'][number], change:
   return finding;
 }
 
-/** Compare one file's findings: new/unchanged in the new run's order, then fixed in the old run's. */
+type OldFinding = { d: FileFindings['diagnostics'][number]; taken: boolean };
+
+/** The first entry of `list` from `cursor` on that is not taken yet (advancing the cursor past taken ones). */
+function firstUntaken(slot: { list: OldFinding[]; cursor: number } | undefined): OldFinding | undefined {
+  if (slot === undefined) return undefined;
+  while (slot.cursor < slot.list.length && slot.list[slot.cursor]!.taken) slot.cursor++;
+  return slot.list[slot.cursor];
+}
+
+/**
+ * Compare one file's findings: new/unchanged in the new run's order, then fixed in the old run's. A
+ * new finding takes an old one with its fingerprint, from the same JSON Lines document when there is
+ * one: matching by fingerprint alone paired document 3's finding with document 2's when document 2 was
+ * fixed, and reported the fix on line 3. Counts are the same either way.
+ */
 function compareFile(
   file: string,
   before: FileFindings['diagnostics'],
   after: FileFindings['diagnostics'],
 ): ComparedFinding[] {
-  const remaining = new Map<string, Array<FileFindings['diagnostics'][number]>>();
-  for (const d of before) {
-    const fp = fingerprint(file, String(d.record.ruleId), String(d.record.pointer ?? ''));
-    const list = remaining.get(fp);
-    if (list) list.push(d);
-    else remaining.set(fp, [d]);
+  const old: OldFinding[] = before.map((d) => ({ d, taken: false }));
+  const byFingerprint = new Map<string, { list: OldFinding[]; cursor: number }>();
+  const byDocument = new Map<string, { list: OldFinding[]; cursor: number }>();
+  const add = (map: typeof byFingerprint, key: string, entry: OldFinding) => {
+    const slot = map.get(key);
+    if (slot) slot.list.push(entry);
+    else map.set(key, { list: [entry], cursor: 0 });
+  };
+  for (const entry of old) {
+    const fp = fingerprint(file, String(entry.d.record.ruleId), String(entry.d.record.pointer ?? ''));
+    add(byFingerprint, fp, entry);
+    if (entry.d.documentLine !== undefined) add(byDocument, `${entry.d.documentLine}\n${fp}`, entry);
   }
   const out: ComparedFinding[] = [];
   for (const d of after) {
     const finding = findingOf(file, d, 'new');
-    const list = remaining.get(finding.fingerprint);
-    if (list && list.length > 0) {
-      list.shift();
+    const match =
+      (d.documentLine !== undefined
+        ? firstUntaken(byDocument.get(`${d.documentLine}\n${finding.fingerprint}`))
+        : undefined) ?? firstUntaken(byFingerprint.get(finding.fingerprint));
+    if (match !== undefined) {
+      match.taken = true;
       finding.change = 'unchanged';
     }
     out.push(finding);
   }
-  for (const list of remaining.values()) for (const d of list) out.push(findingOf(file, d, 'fixed'));
+  for (const entry of old) if (!entry.taken) out.push(findingOf(file, entry.d, 'fixed'));
   return out;
 }
 

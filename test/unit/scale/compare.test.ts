@@ -111,6 +111,30 @@ describe('compareRuns', () => {
     assert.equal(exitCode, 0);
   });
 
+  // Matching by fingerprint alone paired line 3's finding with line 2's when line 2 was fixed, and
+  // reported the fix on line 3.
+  it('a fixed JSON Lines document is reported on its own line when others keep the same finding', async () => {
+    const docs = sampleRun(4).filter((d) => d.file.endsWith('.jsonl'));
+    const bad = () => [{ ruleId: 'mcpdesc.document.syntax', severity: 'error' as const, pointer: '' }];
+    const before = clone(docs);
+    for (const i of [1, 2, 3]) {
+      before[i]!.diagnostics = bad();
+      before[i]!.status = 'invalid';
+    }
+    const after = clone(before);
+    after[1]!.diagnostics = [];
+    after[1]!.status = 'valid';
+    const { findings } = await compare(reportLines(before), reportLines(after));
+    assert.deepEqual(
+      findings.map((f) => [f.change, f.documentLine]),
+      [
+        ['unchanged', 3],
+        ['unchanged', 4],
+        ['fixed', 2],
+      ],
+    );
+  });
+
   it('reports unreadable, foreign or unsorted input with exit 2', async () => {
     const docs = sampleRun(10);
     const notReport = await compare(['{"type":"file"}'], reportLines(docs));
