@@ -447,8 +447,11 @@ function visit(state: Walk, node: unknown, depth: number, inherited: Resource): 
       }
     }
   }
-  if (typeof anchor === 'string') addAnchor(resource, anchor);
-  if (typeof dynamicAnchor === 'string') addAnchor(resource, dynamicAnchor);
+  // Like the reference keywords, each anchor keyword only in the dialects that define it: `$anchor`
+  // since 2019-09, `$dynamicAnchor` in 2020-12. Elsewhere it is an unknown keyword, which names nothing
+  // a reference could resolve to (a draft-07 anchor is an `$id: "#name"`, handled above).
+  if (typeof anchor === 'string' && state.dialect !== 'draft-07') addAnchor(resource, anchor);
+  if (typeof dynamicAnchor === 'string' && state.dialect === '2020-12') addAnchor(resource, dynamicAnchor);
   if (ownRefs !== null) {
     for (const { keyword, value } of ownRefs) {
       state.refs.push({ path: [...state.path, keyword], keyword, value, resource });

@@ -90,6 +90,25 @@ describe('schema walk: local references', () => {
     assert.deepEqual(refsOf(schema(), 'draft-07'), { unresolved: [], external: [] });
   });
 
+  it("names only the dialect's own anchors: $anchor from 2019-09, $dynamicAnchor in 2020-12", () => {
+    // A draft-07 validator knows neither keyword, a 2019-09 one not $dynamicAnchor: a reference to such
+    // an anchor resolves nowhere for them, though it used to pass here.
+    const schema = () => ({
+      $defs: { a: { $anchor: 'plain' }, d: { $dynamicAnchor: 'dyn' } },
+      properties: { x: { $ref: '#plain' }, y: { $ref: '#dyn' } },
+    });
+    const missing = (name: string) => `properties/${name === 'plain' ? 'x' : 'y'}/$ref #${name}`;
+    assert.deepEqual(refsOf(schema(), '2020-12').unresolved, []);
+    assert.deepEqual(refsOf(schema(), '2019-09').unresolved, [missing('dyn')]);
+    assert.deepEqual(refsOf(schema(), 'draft-07').unresolved, [missing('plain'), missing('dyn')]);
+    // draft-07 names a plain fragment with $id.
+    assert.deepEqual(
+      refsOf({ $defs: { a: { $id: '#plain' } }, properties: { x: { $ref: '#plain' } } }, 'draft-07')
+        .unresolved,
+      [],
+    );
+  });
+
   it('resolves fragments against the embedded resource they appear in', () => {
     const schema = {
       $id: 'https://example.com/root.json',
