@@ -5,28 +5,20 @@ import { describe, it } from 'node:test';
 import { lineBatchOutcomes, type RunLineBatchTask } from '../../../src/pool/line-batches.js';
 import type { DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
 import type { LineBatch, LineBatchResult } from '../../../src/worker/json-lines.js';
+import { documentResult } from '../../helpers/records.js';
 import { OPTIONS } from '../worker/helpers.js';
 
 const JOB: FileJob = { index: 4, path: '-', file: '<stdin>', size: 0 };
 
 function doc(line: number, status: DocumentResult['status'] = 'valid'): DocumentResult {
-  return {
+  // `line` after `byRule`, where the worker puts it (placeOnLine keeps that order).
+  const { diagnostics, ...head } = documentResult({
     index: JOB.index,
     file: JOB.file,
     status,
     format: 'jsonl',
-    bytes: 10,
-    mcpdesc: '0.7.0',
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    tools: 0,
-    durationMs: 0,
-    truncated: false,
-    byRule: {},
-    line,
-    diagnostics: [],
-  };
+  });
+  return { ...head, line, diagnostics };
 }
 
 /** A batch of the given line numbers (the fake tasks below read them back from `lines`). */

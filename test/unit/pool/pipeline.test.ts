@@ -7,6 +7,7 @@ import type { PlannedInput } from '../../../src/pool/batches.js';
 import { runPipeline } from '../../../src/pool/pipeline.js';
 import type { TaskRunner, WorkerTask } from '../../../src/pool/runner.js';
 import type { CheckOptions, DocumentResult, FileOutcome } from '../../../src/types.js';
+import { documentResult } from '../../helpers/records.js';
 
 const OPTIONS: CheckOptions = {
   target: null,
@@ -23,22 +24,7 @@ function inputs(n: number): PlannedInput[] {
 }
 
 function doc(index: number, file: string): DocumentResult {
-  return {
-    index,
-    file,
-    status: 'valid',
-    format: 'json',
-    bytes: 10,
-    mcpdesc: '0.7.0',
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    tools: 0,
-    durationMs: 0,
-    truncated: false,
-    byRule: {},
-    diagnostics: [],
-  };
+  return documentResult({ index, file });
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,25 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createSummaryAggregator } from '../../../src/reporting/summary.js';
 import type { DocumentResult, FileStatus } from '../../../src/types.js';
+import { documentResult } from '../../helpers/records.js';
 
 function doc(status: FileStatus, over: Partial<DocumentResult> = {}): DocumentResult {
-  return {
-    index: 0,
-    file: 'x',
-    status,
-    format: 'json',
-    bytes: 1000,
-    mcpdesc: null,
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    tools: 0,
-    durationMs: 0,
-    truncated: false,
-    byRule: {},
-    diagnostics: [],
-    ...over,
-  };
+  return documentResult({ file: 'x', status, bytes: 1000, mcpdesc: null, ...over });
 }
 
 describe('summary aggregator', () => {
