@@ -79,19 +79,28 @@ export async function readPipe(
   const { Socket } = await import('node:net');
   const pipe = new Socket({ fd, readable: true, writable: false });
   openPipes.add(pipe);
-  const chunks: Buffer[] = [];
-  let total = 0;
   try {
-    for await (const chunk of pipe as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > limit) throw new InputLimitError(limitName, limit, 'the input');
-      chunks.push(chunk);
-    }
+    return await collectBounded(pipe as AsyncIterable<Buffer>, limit, limitName);
   } finally {
     openPipes.delete(pipe);
     pipe.destroy();
   }
-  return Buffer.concat(chunks, total);
+}
+
+/** Every chunk of a stream in one Buffer, refused (InputLimitError) past `limit` bytes. */
+async function collectBounded(
+  chunks: AsyncIterable<Buffer>,
+  limit: number,
+  limitName: string,
+): Promise<Buffer> {
+  const held: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.length;
+    if (total > limit) throw new InputLimitError(limitName, limit, 'the input');
+    held.push(chunk);
+  }
+  return Buffer.concat(held, total);
 }
 
 /** The pipes being read (readPipe): a run that ends while one waits for its writer closes them. */
@@ -116,19 +125,12 @@ export async function readBounded(
   limit: number,
   limitName = '--max-file-size',
 ): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
   const stream = createReadStream(path);
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > limit) throw new InputLimitError(limitName, limit, 'the input');
-      chunks.push(chunk);
-    }
+    return await collectBounded(stream as AsyncIterable<Buffer>, limit, limitName);
   } finally {
     stream.destroy();
   }
-  return Buffer.concat(chunks, total);
 }
 
 /** The first `length` bytes of a file (for sniffing the format of a huge file with no known extension). */
