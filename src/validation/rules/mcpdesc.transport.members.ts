@@ -86,6 +86,21 @@ const rule: StructuralRule = {
         ],
       },
       {
+        description: 'a single problem is pointed at where it is, inside the transport',
+        document: exampleDocument({
+          transports: [
+            { type: 'stdio', command: 'srv', args: ['mcp', 1] },
+            { type: 'stdio', command: 'srv', env: { DB: 1, LOG: 2 } },
+            { type: 'streamable-http', url: 'not a url' },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/transports/0/args/1', severity: 'error' },
+          { pointer: '/transports/1/env', severity: 'error' },
+          { pointer: '/transports/2/url', severity: 'error' },
+        ],
+      },
+      {
         description: 'an empty list',
         document: exampleDocument({ transports: [] }),
         diagnostics: [{ pointer: '/transports', severity: 'error' }],
@@ -98,7 +113,7 @@ const rule: StructuralRule = {
           transport: [{ type: 'stdio', command: 'a', security: [] }],
           tools: [],
         },
-        diagnostics: [{ pointer: '/transport/0', severity: 'error' }],
+        diagnostics: [{ pointer: '/transport/0/security', severity: 'error' }],
       },
     ],
   },
@@ -143,7 +158,9 @@ const rule: StructuralRule = {
             continue;
           }
           const errors = branch.check(transport);
-          if (errors !== null) context.report([key, i], summarizeErrors(errors, `Transport ${i} (${type})`));
+          if (errors === null) continue;
+          const { at, message } = summarizeErrors(errors, `Transport ${i} (${type})`);
+          context.report([key, i, ...at], message);
         }
       },
     };

@@ -210,13 +210,28 @@ export function reportErrors(
   }
 }
 
-/** All errors of one value as a single sentence (one diagnostic per transport, never a flood). */
-export function summarizeErrors(errors: ReadonlyArray<AjvError>, subject: string): string {
+/**
+ * All errors of one value as a single sentence (one diagnostic per transport, never a flood), and
+ * where to point it: the deepest location that holds every one of them, relative to the value. A
+ * transport whose only problem is `args[1]` is reported at `args/1`, one with problems in two
+ * members at the transport itself.
+ */
+export function summarizeErrors(
+  errors: ReadonlyArray<AjvError>,
+  subject: string,
+): { at: PathSegment[]; message: string } {
   const parts: string[] = [];
+  let common: PathSegment[] | null = null;
   for (const error of errors) {
     // Described without a subject ("has unknown property ...", '"args" must be ...'); an allowed-list
     // goes in parentheses so that "; " separates problems only.
-    const { message } = describeError(error, '');
+    const { at, message } = describeError(error, '');
+    if (common === null) common = at;
+    else {
+      let n = 0;
+      while (n < common.length && n < at.length && common[n] === at[n]) n++;
+      common.length = n;
+    }
     parts.push(
       message
         .replace(/^: /, '')
@@ -224,5 +239,5 @@ export function summarizeErrors(errors: ReadonlyArray<AjvError>, subject: string
         .replace(/; allowed: (.*)$/, ' (allowed: $1)'),
     );
   }
-  return `${subject} is invalid: ${parts.join('; ')}`;
+  return { at: common ?? [], message: `${subject} is invalid: ${parts.join('; ')}` };
 }
