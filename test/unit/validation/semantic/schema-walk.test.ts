@@ -109,6 +109,19 @@ describe('schema walk: local references', () => {
     );
   });
 
+  it('still checks what sits beside a draft-07 $ref: it is ignored only until a reference reaches it', () => {
+    // draft-07 ignores the siblings of `$ref`, but the usual generated schema is a root `$ref` into
+    // its sibling `definitions`: the target is evaluated, references in it included. Skipping the
+    // siblings would miss this missing target.
+    const schema = {
+      $ref: '#/definitions/Args',
+      definitions: { Args: { properties: { when: { $ref: '#/definitions/Date' } } } },
+    };
+    assert.deepEqual(refsOf(schema, 'draft-07').unresolved, [
+      'definitions/Args/properties/when/$ref #/definitions/Date',
+    ]);
+  });
+
   it('resolves fragments against the embedded resource they appear in', () => {
     const schema = {
       $id: 'https://example.com/root.json',
