@@ -9,7 +9,7 @@
 // cannot be patched (stdout) the totals go in the suite's trailing <system-out> instead; the common
 // consumers (Jenkins, GitLab, Azure DevOps) count the test cases themselves.
 import type { DocumentResult, LocatedDiagnostic, Reporter, RunRecord, SummaryRecord } from '../types.js';
-import { plural, writeChunk } from './output.js';
+import { isQuietRun, plural, unlistedCount, writeChunk } from './output.js';
 
 export interface JunitReporterOptions {
   /** Overwrite reserved bytes once the file is complete (AtomicFile.patchOnCommit). */
@@ -57,12 +57,14 @@ export function createJunitReporter(
 ): Reporter {
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   let failOnWarning = false;
+  let quiet = false;
   const reserved = options.patchOnCommit ? ' '.repeat(RESERVED) : '';
   const patchAt: number[] = [];
 
   return {
     async onStart(run: RunRecord) {
       failOnWarning = run.options.failOn === 'warning';
+      quiet = isQuietRun(run);
       const xmlDecl = '<?xml version="1.0" encoding="UTF-8"?>\n';
       const suitesOpen = `<testsuites name="${xmlAttr(run.tool.name)}"`;
       const suiteOpen = `  <testsuite name="${xmlAttr(run.tool.name)}" timestamp="${xmlAttr(run.startedAt)}"`;
@@ -79,7 +81,7 @@ export function createJunitReporter(
       totals.tests++;
       const name = result.line === undefined ? result.file : `${result.file}:${result.line}`;
       const open = `    <testcase classname="mcpdesc-validate" name="${xmlAttr(name)}" file="${xmlAttr(result.file)}" time="${seconds(result.durationMs)}"`;
-      const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
+      const hidden = unlistedCount(result, quiet);
       const listing = [
         ...result.diagnostics.map((d) => findingLine(result, d)),
         ...(hidden > 0

