@@ -42,4 +42,21 @@ describe('CLI conventions a newcomer relies on', () => {
     const r = await runCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], { cwd });
     assert.match(r.stdout, /mixed\.json: 1 more finding not listed \(--max-diagnostics-per-file\)/);
   });
+  it('`rules --help` explains ID and --format with its default, and exits 0', async () => {
+    const r = await runCli(['rules', '--help'], { cwd });
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /Usage: mcpdesc-validate rules \[options\] \[ID\]/);
+    assert.match(r.stdout, /ID\s+.*rule/);
+    assert.match(r.stdout, /--format text\|json\s+.*default: text/);
+    assert.match(r.stdout, /-h, --help/);
+    assert.match(r.stdout, /Exit codes:/);
+    assert.equal(r.stderr, '');
+  });
+  it('`rules` usage errors name the problem and point at --help, exit 2', async () => {
+    const r = await runCli(['rules', '--bogus'], { cwd });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /unknown option '--bogus'/);
+    assert.match(r.stderr, /--help/);
+    assert.equal(r.stdout, '');
+  });
 });
