@@ -271,6 +271,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   if (o.strictBaseline && o.baseline === undefined) {
     return usageError(io, "option '--strict-baseline' needs --baseline <file>");
   }
+  // Without --cache nothing reads or writes the store: a location given alone would be ignored, and
+  // the user would believe the run was cached.
+  if (program.getOptionValueSource('cacheLocation') === 'cli' && !o.cache) {
+    return usageError(io, "option '--cache-location <dir>' needs --cache");
+  }
   if (o.null && o.filesFrom === undefined) {
     return usageError(io, "option '-0, --null' needs --files-from <file|->");
   }

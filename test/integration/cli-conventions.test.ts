@@ -59,4 +59,14 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.match(r.stderr, /--help/);
     assert.equal(r.stdout, '');
   });
+  // Without --cache the location was silently ignored: the user believed results were cached.
+  it('--cache-location without --cache is a usage error, like --strict-baseline without --baseline', async () => {
+    const r = await runCli(['mixed.json', '--cache-location', 'c'], { cwd });
+    assert.equal(r.code, 2);
+    assert.match(
+      r.stderr,
+      /^error: option '--cache-location <dir>' needs --cache\n\(run with --help for usage\)\n$/,
+    );
+    assert.equal(r.stdout, '');
+  });
 });
