@@ -151,7 +151,7 @@ export interface SummaryRecord {
   type: 'summary';
   exitCode: number;
   aborted: boolean;
-  failOn: 'error' | 'warning' | 'never';
+  failOn: 'error' | 'warning' | 'info' | 'never';
   files: { total: number; valid: number; invalid: number; error: number; skipped: number };
   /** Documents (equals files.total unless JSON Lines inputs hold several documents). */
   documents: number;

@@ -56,14 +56,14 @@ export function createJunitReporter(
   options: JunitReporterOptions = {},
 ): Reporter {
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-  let failOnWarning = false;
+  let failOn: unknown = 'error';
   let quiet = false;
   const reserved = options.patchOnCommit ? ' '.repeat(RESERVED) : '';
   const patchAt: number[] = [];
 
   return {
     async onStart(run: RunRecord) {
-      failOnWarning = run.options.failOn === 'warning';
+      failOn = run.options.failOn;
       quiet = isQuietRun(run);
       const xmlDecl = '<?xml version="1.0" encoding="UTF-8"?>\n';
       const suitesOpen = `<testsuites name="${xmlAttr(run.tool.name)}"`;
@@ -90,15 +90,16 @@ export function createJunitReporter(
       ].join('\n');
       let body = '';
       // --baseline: accepted findings do not fail the run, so they do not fail its test case either.
-      let acceptedErrors = 0;
-      let acceptedWarnings = 0;
-      for (const d of result.diagnostics) {
-        if (!d.suppressed) continue;
-        if (d.severity === 'error') acceptedErrors++;
-        else if (d.severity === 'warning') acceptedWarnings++;
-      }
+      const accepted = { error: 0, warning: 0, info: 0 };
+      for (const d of result.diagnostics) if (d.suppressed) accepted[d.severity]++;
+      const errors = result.errors - accepted.error;
+      const warnings = result.warnings - accepted.warning;
+      const infos = result.infos - accepted.info;
+      // Errors fail the test case; warnings and infos too when the run's --fail-on counts them.
       const failed =
-        result.errors - acceptedErrors > 0 || (failOnWarning && result.warnings - acceptedWarnings > 0);
+        errors > 0 ||
+        ((failOn === 'warning' || failOn === 'info') && warnings > 0) ||
+        (failOn === 'info' && infos > 0);
       if (failed) {
         totals.failures++;
         const firstError = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];

@@ -69,4 +69,41 @@ describe('CLI conventions a newcomer relies on', () => {
     );
     assert.equal(r.stdout, '');
   });
+  // --rule accepted `warn` and `info` but --fail-on refused them: ESLint and Spectral users type `warn`.
+  it('--fail-on accepts warn (as warning) and info', async () => {
+    const warn = await runCli(['warn.json', '--fail-on', 'warn'], { cwd });
+    assert.equal(warn.code, 1, 'warnings fail --fail-on warn');
+    assert.equal(
+      warn.records[0]!.options && (warn.records[0]!.options as { failOn: string }).failOn,
+      'warning',
+    );
+    const info = await runCli(
+      [
+        'warn.json',
+        '--rule',
+        'mcpdesc.tool.input-schema-present=info',
+        '--rule',
+        'mcpdesc.tool.name-format=info',
+      ],
+      { cwd },
+    );
+    assert.equal(info.code, 0, 'infos do not fail --fail-on error');
+    const failInfo = await runCli(
+      [
+        'warn.json',
+        '--rule',
+        'mcpdesc.tool.input-schema-present=info',
+        '--rule',
+        'mcpdesc.tool.name-format=info',
+        '--fail-on',
+        'info',
+      ],
+      { cwd },
+    );
+    assert.equal(failInfo.code, 1, 'infos fail --fail-on info');
+    assert.equal((failInfo.records.at(-1) as { failOn?: string }).failOn, 'info');
+    const bad = await runCli(['warn.json', '--fail-on', 'hint'], { cwd });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--fail-on.*Expected one of error, warning, info, never/);
+  });
 });

@@ -62,7 +62,9 @@ describe('parseRule', () => {
 describe('other option values', () => {
   it('fail-on, target and non-negative integers', () => {
     assert.equal(parseFailOn('warning'), 'warning');
-    invalid(() => parseFailOn('info'), /error, warning, never/);
+    assert.equal(parseFailOn('warn'), 'warning', 'the spelling --rule accepts, and ESLint users type');
+    assert.equal(parseFailOn('info'), 'info', 'a level --rule can set');
+    invalid(() => parseFailOn('hint'), /error, warning, info, never \(or warn for warning\)/);
     assert.equal(parseTarget('0.9.0-rc.3'), '0.9.0-rc.3');
     invalid(() => parseTarget('0.8.0'), /0\.7\.0/);
     assert.equal(parseNonNegativeInt('0'), 0);
