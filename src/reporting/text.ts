@@ -1,7 +1,8 @@
 // The terminal report: one line per finding, `file:line:col  severity  message  ruleId`, grouped by
 // file (a blank line between files), columns aligned within a file, and a closing tally. Lines carry
 // the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
-// asks for it (a TTY without NO_COLOR); everything taken from documents is made printable first.
+// asks for it (a TTY without NO_COLOR, or FORCE_COLOR / --color); everything taken from documents is
+// made printable first.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type {

@@ -3,7 +3,7 @@
 // itself, option pairs that do nothing alone are refused, --fail-on takes the levels --rule takes, and
 // colour follows NO_COLOR / FORCE_COLOR / --color.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
@@ -38,10 +38,12 @@ describe('CLI conventions a newcomer relies on', () => {
       assert.match(r.stdout, /tags\[0\]/, `${format} still lists the error`);
     }
   });
+
   it('--quiet with --max-diagnostics-per-file still counts the errors the limit cut', async () => {
     const r = await runCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], { cwd });
     assert.match(r.stdout, /mixed\.json: 1 more finding not listed \(--max-diagnostics-per-file\)/);
   });
+
   it('`rules --help` explains ID and --format with its default, and exits 0', async () => {
     const r = await runCli(['rules', '--help'], { cwd });
     assert.equal(r.code, 0);
@@ -52,6 +54,7 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.match(r.stdout, /Exit codes:/);
     assert.equal(r.stderr, '');
   });
+
   it('`rules` usage errors name the problem and point at --help, exit 2', async () => {
     const r = await runCli(['rules', '--bogus'], { cwd });
     assert.equal(r.code, 2);
@@ -59,6 +62,7 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.match(r.stderr, /--help/);
     assert.equal(r.stdout, '');
   });
+
   // Without --cache the location was silently ignored: the user believed results were cached.
   it('--cache-location without --cache is a usage error, like --strict-baseline without --baseline', async () => {
     const r = await runCli(['mixed.json', '--cache-location', 'c'], { cwd });
@@ -69,6 +73,7 @@ describe('CLI conventions a newcomer relies on', () => {
     );
     assert.equal(r.stdout, '');
   });
+
   // --rule accepted `warn` and `info` but --fail-on refused them: ESLint and Spectral users type `warn`.
   it('--fail-on accepts warn (as warning) and info', async () => {
     const warn = await runCli(['warn.json', '--fail-on', 'warn'], { cwd });
@@ -105,5 +110,21 @@ describe('CLI conventions a newcomer relies on', () => {
     const bad = await runCli(['warn.json', '--fail-on', 'hint'], { cwd });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--fail-on.*Expected one of error, warning, info, never/);
+  });
+
+  it('colour: off when piped, on with FORCE_COLOR or --color, off again with NO_COLOR or --no-color', async () => {
+    const ESC = '\u001b[';
+    const run = (args: string[], env: Record<string, string> = {}) =>
+      runCli(['mixed.json', '-f', 'text', ...args], { cwd, env: { NO_COLOR: '', FORCE_COLOR: '', ...env } });
+    assert.ok(!(await run([])).stdout.includes(ESC), 'piped: no colour');
+    assert.ok((await run([], { FORCE_COLOR: '1' })).stdout.includes(ESC), 'FORCE_COLOR=1');
+    assert.ok(!(await run([], { FORCE_COLOR: '0' })).stdout.includes(ESC), 'FORCE_COLOR=0');
+    assert.ok((await run(['--color'])).stdout.includes(ESC), '--color');
+    assert.ok(!(await run(['--no-color'], { FORCE_COLOR: '1' })).stdout.includes(ESC), '--no-color wins');
+    assert.ok((await run(['--color'], { NO_COLOR: '1' })).stdout.includes(ESC), 'an explicit --color wins');
+    // Colour is for people: a report written to a file never gets it.
+    const toFile = await run(['-f', 'text=report.txt', '--color']);
+    assert.equal(toFile.code, 1);
+    assert.ok(!readFileSync(join(cwd, 'report.txt'), 'utf8').includes(ESC), 'a report file has no colour');
   });
 });
