@@ -163,6 +163,8 @@ export interface SummaryRecord {
   throughput: { filesPerSec: number; mbPerSec: number; toolsPerSec: number };
   peakRssBytes: number;
   shard: { index: number; count: number } | null;
+  /** With --baseline only: the findings it covered, by severity (included in `counts`, not failing). */
+  suppressed?: { error: number; warning: number; info: number };
 }
 
 /**
