@@ -59,7 +59,15 @@ function usageError(err: Out, command: string, message: string, usage: string): 
 type OptionsSpec = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 
 function parse(args: string[], options: OptionsSpec) {
-  return parseArgs({ args, options, allowPositionals: true, strict: true });
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs' own wording for an unknown option is a paragraph about '--' with unbalanced quotes;
+    // say it as the main command does.
+    const e = error as Error & { code?: string };
+    const option = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']*)'/.exec(e.message)?.[1] : undefined;
+    throw option === undefined ? e : new Error(`unknown option '${option}'`);
+  }
 }
 
 /** `merge`: see MERGE_USAGE. Problems go to `err`, the merged report to `out` (or --output). */

@@ -63,6 +63,18 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.equal(r.stdout, '');
   });
 
+  // node:util parseArgs' own wording ("Unknown option '--bogus'. To specify a positional argument
+  // starting with a '-', place it … as in '-- \"--bogus\"", its quotes unbalanced) reached the user.
+  it('merge and compare name an unknown option in the words the main command uses', async () => {
+    for (const command of ['merge', 'compare']) {
+      const r = await runCli([command, '--bogus', 'a.ndjson', 'b.ndjson'], { cwd });
+      assert.equal(r.code, 2, command);
+      assert.match(r.stderr, new RegExp(`^mcpdesc-validate ${command}: unknown option '--bogus'\n`), command);
+      assert.doesNotMatch(r.stderr, /To specify a positional/, command);
+      assert.equal(r.stdout, '', command);
+    }
+  });
+
   // Without --cache the location was silently ignored: the user believed results were cached.
   it('--cache-location without --cache is a usage error, like --strict-baseline without --baseline', async () => {
     const r = await runCli(['mixed.json', '--cache-location', 'c'], { cwd });
