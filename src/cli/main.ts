@@ -110,7 +110,8 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         '-f, --format <name[=path]>',
-        `report format (${formats.join('|')}); repeat with =path for files`,
+        `report format (${formats.join('|')}); repeat with =path for files ` +
+          '(default: text on a terminal, else ndjson)',
       ).argParser(collect((v) => parseFormat(v, formats))),
     )
     .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
 
 // One error (a tag that is not a string) and two warnings (an empty name, no inputSchema).
 const MIXED =
@@ -42,6 +42,25 @@ describe('CLI conventions a newcomer relies on', () => {
   it('--quiet with --max-diagnostics-per-file still counts the errors the limit cut', async () => {
     const r = await runCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], { cwd });
     assert.match(r.stdout, /mixed\.json: 1 more finding not listed \(--max-diagnostics-per-file\)/);
+  });
+
+  it('--help states the default report format, and lists exactly the options docs/cli.md tabulates', async () => {
+    const h = await runCli(['--help'], { cwd });
+    assert.equal(h.code, 0);
+    const formatLine = h.stdout.slice(h.stdout.indexOf('-f, --format'), h.stdout.indexOf('--files-from'));
+    assert.match(formatLine.replace(/\s+/g, ' '), /default: text on a terminal, else ndjson/);
+    const options = h.stdout.slice(h.stdout.indexOf('Options:'), h.stdout.indexOf('Inputs are'));
+    const inHelp = new Set([...options.matchAll(/^ {2}(?:-\w, )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!));
+    const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
+    // The Inputs table (--files-from, -0) and the Options table.
+    const table = reference.slice(reference.indexOf('## Inputs'), reference.indexOf('## Channels'));
+    const documented = new Set(
+      table
+        .split('\n')
+        .filter((l) => l.startsWith('| `-'))
+        .flatMap((l) => [...l.split('|')[1]!.matchAll(/(--[a-z0-9-]+)/g)].map((m) => m[1]!)),
+    );
+    assert.deepEqual([...inHelp].sort(), [...documented].sort());
   });
 
   it('`rules --help` explains ID and --format with its default, and exits 0', async () => {
