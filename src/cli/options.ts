@@ -43,8 +43,9 @@ export function parseNonNegativeInt(value: string): number {
 }
 
 export function parsePositiveInt(value: string): number {
-  const n = parseNonNegativeInt(value);
-  if (n === 0) throw new InvalidArgumentError('Expected a positive integer.');
+  // One message for 'abc' and for '0': the first used to say "non-negative", which 0 is.
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n === 0) throw new InvalidArgumentError('Expected a positive integer.');
   return n;
 }
 

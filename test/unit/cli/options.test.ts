@@ -6,6 +6,7 @@ import {
   parseFailOn,
   parseFormat,
   parseNonNegativeInt,
+  parsePositiveInt,
   parseRule,
   parseSize,
   parseStdinFormat,
@@ -69,6 +70,9 @@ describe('other option values', () => {
     invalid(() => parseTarget('0.8.0'), /0\.7\.0/);
     assert.equal(parseNonNegativeInt('0'), 0);
     invalid(() => parseNonNegativeInt('1.5'), /non-negative integer/);
+    assert.equal(parsePositiveInt('512'), 512);
+    invalid(() => parsePositiveInt('0'), /Expected a positive integer/);
+    invalid(() => parsePositiveInt('abc'), /Expected a positive integer/);
   });
 
   it('stdin format: auto is sniffed by the worker', () => {
