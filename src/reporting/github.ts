@@ -3,7 +3,7 @@
 // rest silently, so we stop at those caps ourselves and finish with one notice that counts what was not
 // annotated. The message repeats `file:line:col` because the log view shows only the message.
 import type { DocumentResult, Reporter, RunRecord, Severity, SummaryRecord } from '../types.js';
-import { isQuietRun, type PathOptions, repoRelative, writeChunk } from './output.js';
+import { isQuietRun, type PathOptions, plural, repoRelative, writeChunk } from './output.js';
 
 export const ANNOTATION_CAP = 10;
 
@@ -134,7 +134,7 @@ export function createGithubReporter(
       if (baselined > 0) parts.push(`${baselined} findings covered by --baseline were not annotated.`);
       if (total > 0) {
         parts.push(
-          `${total} more findings were not annotated (${rest.error} errors, ${rest.warning} warnings, ${rest.info} infos): ` +
+          `${total} more findings were not annotated (${plural(rest.error, 'error')}, ${plural(rest.warning, 'warning')}, ${plural(rest.info, 'info')}): ` +
             `GitHub shows at most ${cap} annotations of each kind per step.`,
         );
       }
