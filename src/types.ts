@@ -151,7 +151,7 @@ export interface SummaryRecord {
   type: 'summary';
   exitCode: number;
   aborted: boolean;
-  failOn: 'error' | 'warning' | 'never';
+  failOn: 'error' | 'warning' | 'info' | 'never';
   files: { total: number; valid: number; invalid: number; error: number; skipped: number };
   /** Documents (equals files.total unless JSON Lines inputs hold several documents). */
   documents: number;
@@ -163,6 +163,8 @@ export interface SummaryRecord {
   throughput: { filesPerSec: number; mbPerSec: number; toolsPerSec: number };
   peakRssBytes: number;
   shard: { index: number; count: number } | null;
+  /** With --baseline only: the findings it covered, by severity (included in `counts`, not failing). */
+  suppressed?: { error: number; warning: number; info: number };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The exit-code policy (CLI-CONVENTIONS §3.3). 130 wins (the run did not finish), then 2 (the tool could
 // not check something: nothing matched, an unreadable input, a crashed worker), then 1 (findings at or
 // above --fail-on; malformed input is a finding), else 0.
+import { failingCount } from '../scale/verdict.js';
 import type { FailOn } from './options.js';
 
 export const EXIT_OK = 0;
@@ -22,7 +23,5 @@ export interface ExitFacts {
 export function exitCodeFor(f: ExitFacts): number {
   if (f.aborted) return EXIT_INTERRUPTED;
   if (f.nothingMatched || f.outputFailed || f.errorInputs > 0) return EXIT_FAILURE;
-  if (f.failOn === 'error' && f.counts.error > 0) return EXIT_FINDINGS;
-  if (f.failOn === 'warning' && f.counts.error + f.counts.warning > 0) return EXIT_FINDINGS;
-  return EXIT_OK;
+  return failingCount(f.failOn, f.counts) > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -32,7 +32,8 @@ A .mcpdescignore file (gitignore syntax) in the working directory excludes files
 through directories and globs; files named explicitly are always checked.
 
 Output: NDJSON (one record per line: run, diagnostic…, file, …, summary) when stdout is
-not a terminal, text otherwise. Progress and notes go to stderr.
+not a terminal, text otherwise. Progress and notes go to stderr. The text report is coloured
+on a terminal unless NO_COLOR is set; FORCE_COLOR=1 or --color colours it anyway.
 
 Exit codes:
   0    every file checked, no finding at or above --fail-on
@@ -82,6 +83,7 @@ interface RawOptions {
   quiet?: boolean;
   progress: boolean;
   codeFrame?: boolean;
+  color?: boolean;
   shard?: Shard;
   cache?: boolean;
   cacheLocation: string;
@@ -108,7 +110,8 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option(
         '-f, --format <name[=path]>',
-        `report format (${formats.join('|')}); repeat with =path for files`,
+        `report format (${formats.join('|')}); repeat with =path for files ` +
+          '(default: text on a terminal, else ndjson)',
       ).argParser(collect((v) => parseFormat(v, formats))),
     )
     .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
@@ -185,6 +188,8 @@ export function buildProgram(version: string): Command {
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
     .option('--code-frame', 'text format: show the offending lines under each finding')
+    .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
@@ -271,6 +276,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   if (o.strictBaseline && o.baseline === undefined) {
     return usageError(io, "option '--strict-baseline' needs --baseline <file>");
   }
+  // Without --cache nothing reads or writes the store: a location given alone would be ignored, and
+  // the user would believe the run was cached.
+  if (program.getOptionValueSource('cacheLocation') === 'cli' && !o.cache) {
+    return usageError(io, "option '--cache-location <dir>' needs --cache");
+  }
   if (o.null && o.filesFrom === undefined) {
     return usageError(io, "option '-0, --null' needs --files-from <file|->");
   }
@@ -299,6 +309,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     quiet: o.quiet === true,
     progress: o.progress,
     codeFrame: o.codeFrame === true,
+    color: o.color ?? null,
     shard: o.shard ?? null,
     cacheLocation: o.cache ? o.cacheLocation : null,
     baseline: o.baseline ?? null,

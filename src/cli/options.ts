@@ -5,8 +5,9 @@ import { InvalidArgumentError } from 'commander';
 import type { InputFormat, Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
 
-export type FailOn = 'error' | 'warning' | 'never';
-export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
+export type FailOn = 'error' | 'warning' | 'info' | 'never';
+// `info` because --rule can set that level; `merge` already judged it.
+export const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'info', 'never'];
 
 const UNITS: Record<string, number> = {
   '': 1,
@@ -42,8 +43,9 @@ export function parseNonNegativeInt(value: string): number {
 }
 
 export function parsePositiveInt(value: string): number {
-  const n = parseNonNegativeInt(value);
-  if (n === 0) throw new InvalidArgumentError('Expected a positive integer.');
+  // One message for 'abc' and for '0': the first used to say "non-negative", which 0 is.
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n === 0) throw new InvalidArgumentError('Expected a positive integer.');
   return n;
 }
 
@@ -59,8 +61,10 @@ export function parseConcurrency(value: string): 'auto' | number {
 }
 
 export function parseFailOn(value: string): FailOn {
+  // `warn`: what ESLint and Spectral users type, and what --rule already accepts.
+  if (value === 'warn') return 'warning';
   if (!(FAIL_ON as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`Expected one of ${FAIL_ON.join(', ')}.`);
+    throw new InvalidArgumentError(`Expected one of ${FAIL_ON.join(', ')} (or warn for warning).`);
   }
   return value as FailOn;
 }

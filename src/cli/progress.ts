@@ -14,7 +14,7 @@ export function shouldShowProgress(flag: boolean, stderrIsTTY: boolean, env: Nod
 export function formatProgress(s: ProgressState, elapsedMs: number): string {
   const mbps = elapsedMs > 0 ? s.bytes / 1e6 / (elapsedMs / 1000) : 0;
   const pct = s.planned > 0 ? Math.floor((s.done / s.planned) * 100) : 100;
-  return `${s.done}/${s.planned} files (${pct}%) · ${mbps.toFixed(1)} MB/s · ${s.errors} errors`;
+  return `${s.done}/${s.planned} files (${pct}%) · ${mbps.toFixed(1)} MB/s · ${s.errors} ${s.errors === 1 ? 'error' : 'errors'}`;
 }
 
 export class ProgressLine {

@@ -51,7 +51,26 @@ function exampleJson(example: RuleExample) {
   };
 }
 
-const USAGE = 'usage: mcpdesc-validate rules [ID] [--format text|json]\n';
+const USAGE = 'Usage: mcpdesc-validate rules [options] [ID]\n';
+
+// The same shape as the main command's and merge's --help: every argument and option, its default.
+const HELP = `${USAGE}
+List the rule catalogue: every rule's id, level for 0.7.0 and for the 0.9.0-rc.3 forward check,
+specification section and description. With an ID, explain that rule: its level for every version,
+its documentation link, and its valid and invalid examples with the findings each invalid one gives.
+
+Arguments:
+  ID                      a rule id (e.g. mcpdesc.tool.members) to explain; omit it to list all rules
+
+Options:
+  -f, --format text|json  output format (default: text); json suits scripts (the same fields,
+                          with \`levels\` for every version and \`docsUrl\`)
+  -h, --help              show this help
+
+Exit codes: 0 listed, 2 usage error or unknown rule id.
+`;
+
+const TRY_HELP = "(run 'mcpdesc-validate rules --help' for usage)\n";
 
 export async function runRulesCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
   let format = 'text';
@@ -59,7 +78,7 @@ export async function runRulesCommand(args: string[], out: NodeJS.WritableStream
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') {
-      out.write(USAGE);
+      await write(out, HELP);
       return 0;
     }
     if (arg === '--format' || arg === '-f') {
@@ -67,17 +86,21 @@ export async function runRulesCommand(args: string[], out: NodeJS.WritableStream
     } else if (arg.startsWith('--format=')) {
       format = arg.slice('--format='.length);
     } else if (arg.startsWith('-')) {
-      process.stderr.write(`mcpdesc-validate rules: unknown option '${arg}'\n${USAGE}`);
+      process.stderr.write(`mcpdesc-validate rules: unknown option '${arg}'\n${TRY_HELP}`);
       return 2;
     } else if (id === undefined) {
       id = arg;
     } else {
-      process.stderr.write(`mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${USAGE}`);
+      process.stderr.write(
+        `mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${TRY_HELP}`,
+      );
       return 2;
     }
   }
   if (format !== 'text' && format !== 'json') {
-    process.stderr.write(`mcpdesc-validate rules: --format must be text or json, got '${format}'\n`);
+    process.stderr.write(
+      `mcpdesc-validate rules: --format must be text or json, got '${format}'\n${TRY_HELP}`,
+    );
     return 2;
   }
 

@@ -71,6 +71,8 @@ export interface CliSettings {
   progress: boolean;
   /** Text format: show the offending lines under each finding. */
   codeFrame: boolean;
+  /** `--color` (true) / `--no-color` (false); absent or null: FORCE_COLOR, NO_COLOR, then a TTY decide. */
+  color?: boolean | null;
   /** `--shard K/N`: check only this shard of the sorted input. */
   shard: Shard | null;
   /** `--cache`: the store directory (null: no cache). */
@@ -80,6 +82,19 @@ export interface CliSettings {
   /** `--write-baseline FILE`. */
   writeBaseline: string | null;
   strictBaseline: boolean;
+}
+
+/**
+ * Colour on stdout. An explicit --color / --no-color wins; then FORCE_COLOR (any value but 0 or false
+ * forces it on, as Node and chalk read it, also over NO_COLOR); then NO_COLOR (no-color.org: present and
+ * not empty); else only on a terminal.
+ */
+export function useColor(explicit: boolean | null, stdoutIsTTY: boolean, env: NodeJS.ProcessEnv): boolean {
+  if (explicit !== null) return explicit;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (env.NO_COLOR) return false;
+  return stdoutIsTTY;
 }
 
 export interface CliIo {
@@ -354,7 +369,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       note(io, `cannot write ${spec.path}: ${error.message}`);
       controller.abort();
     });
-    const color = file === null && io.stdoutIsTTY && !io.env.NO_COLOR;
+    const color = file === null && useColor(settings.color ?? null, io.stdoutIsTTY, io.env);
     output.reporter = factory(file?.stream ?? io.stdout, {
       color,
       cwd: io.cwd,
@@ -579,6 +594,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     shard,
   });
+  // With --baseline the counts include accepted findings; this says how many, so the summary alone
+  // explains its exit code.
+  if (baseline) record.suppressed = { ...suppressed };
   await deliver((r) => r.onEnd(record));
   let commitFailed = false;
   for (const o of outputs) {

@@ -2,8 +2,8 @@
 // GitHub keeps at most 10 error, 10 warning and 10 notice annotations per step (50 per job) and drops the
 // rest silently, so we stop at those caps ourselves and finish with one notice that counts what was not
 // annotated. The message repeats `file:line:col` because the log view shows only the message.
-import type { DocumentResult, Reporter, Severity, SummaryRecord } from '../types.js';
-import { type PathOptions, repoRelative, writeChunk } from './output.js';
+import type { DocumentResult, Reporter, RunRecord, Severity, SummaryRecord } from '../types.js';
+import { isQuietRun, type PathOptions, plural, repoRelative, writeChunk } from './output.js';
 
 export const ANNOTATION_CAP = 10;
 
@@ -45,6 +45,8 @@ export function createGithubReporter(
   // --baseline: accepted findings are not annotated (the run does not fail on them, and they would take
   // the capped slots that new findings need), only counted in the closing notice.
   let baselined = 0;
+  // --quiet leaves warnings and infos out on request: they are not "more findings" GitHub failed to show.
+  let quiet = false;
 
   const annotation = (
     severity: Severity,
@@ -69,12 +71,16 @@ export function createGithubReporter(
   };
 
   return {
-    onStart() {},
+    onStart(run: RunRecord) {
+      quiet = isQuietRun(run);
+    },
 
     async onDocument(result: DocumentResult) {
       found.error += result.errors;
-      found.warning += result.warnings;
-      found.info += result.infos;
+      if (!quiet) {
+        found.warning += result.warnings;
+        found.info += result.infos;
+      }
       const file = repoRelative(result.file, options);
       let chunk = '';
       for (const d of result.diagnostics) {
@@ -128,7 +134,7 @@ export function createGithubReporter(
       if (baselined > 0) parts.push(`${baselined} findings covered by --baseline were not annotated.`);
       if (total > 0) {
         parts.push(
-          `${total} more findings were not annotated (${rest.error} errors, ${rest.warning} warnings, ${rest.info} infos): ` +
+          `${total} more findings were not annotated (${plural(rest.error, 'error')}, ${plural(rest.warning, 'warning')}, ${plural(rest.info, 'info')}): ` +
             `GitHub shows at most ${cap} annotations of each kind per step.`,
         );
       }

@@ -9,7 +9,7 @@
 // cannot be patched (stdout) the totals go in the suite's trailing <system-out> instead; the common
 // consumers (Jenkins, GitLab, Azure DevOps) count the test cases themselves.
 import type { DocumentResult, LocatedDiagnostic, Reporter, RunRecord, SummaryRecord } from '../types.js';
-import { plural, writeChunk } from './output.js';
+import { isQuietRun, plural, unlistedCount, writeChunk } from './output.js';
 
 export interface JunitReporterOptions {
   /** Overwrite reserved bytes once the file is complete (AtomicFile.patchOnCommit). */
@@ -56,13 +56,15 @@ export function createJunitReporter(
   options: JunitReporterOptions = {},
 ): Reporter {
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-  let failOnWarning = false;
+  let failOn: unknown = 'error';
+  let quiet = false;
   const reserved = options.patchOnCommit ? ' '.repeat(RESERVED) : '';
   const patchAt: number[] = [];
 
   return {
     async onStart(run: RunRecord) {
-      failOnWarning = run.options.failOn === 'warning';
+      failOn = run.options.failOn;
+      quiet = isQuietRun(run);
       const xmlDecl = '<?xml version="1.0" encoding="UTF-8"?>\n';
       const suitesOpen = `<testsuites name="${xmlAttr(run.tool.name)}"`;
       const suiteOpen = `  <testsuite name="${xmlAttr(run.tool.name)}" timestamp="${xmlAttr(run.startedAt)}"`;
@@ -79,7 +81,7 @@ export function createJunitReporter(
       totals.tests++;
       const name = result.line === undefined ? result.file : `${result.file}:${result.line}`;
       const open = `    <testcase classname="mcpdesc-validate" name="${xmlAttr(name)}" file="${xmlAttr(result.file)}" time="${seconds(result.durationMs)}"`;
-      const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
+      const hidden = unlistedCount(result, quiet);
       const listing = [
         ...result.diagnostics.map((d) => findingLine(result, d)),
         ...(hidden > 0
@@ -88,15 +90,16 @@ export function createJunitReporter(
       ].join('\n');
       let body = '';
       // --baseline: accepted findings do not fail the run, so they do not fail its test case either.
-      let acceptedErrors = 0;
-      let acceptedWarnings = 0;
-      for (const d of result.diagnostics) {
-        if (!d.suppressed) continue;
-        if (d.severity === 'error') acceptedErrors++;
-        else if (d.severity === 'warning') acceptedWarnings++;
-      }
+      const accepted = { error: 0, warning: 0, info: 0 };
+      for (const d of result.diagnostics) if (d.suppressed) accepted[d.severity]++;
+      const errors = result.errors - accepted.error;
+      const warnings = result.warnings - accepted.warning;
+      const infos = result.infos - accepted.info;
+      // Errors fail the test case; warnings and infos too when the run's --fail-on counts them.
       const failed =
-        result.errors - acceptedErrors > 0 || (failOnWarning && result.warnings - acceptedWarnings > 0);
+        errors > 0 ||
+        ((failOn === 'warning' || failOn === 'info') && warnings > 0) ||
+        (failOn === 'info' && infos > 0);
       if (failed) {
         totals.failures++;
         const firstError = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];

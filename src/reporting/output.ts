@@ -2,6 +2,24 @@
 // terminal-safe text. Every reporter batches one document's output into one string and writes it once,
 // so a run of 20,000 files costs 20,000 writes, not one per diagnostic.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { DocumentResult, RunRecord } from '../types.js';
+
+/** The run's --quiet: its reports list error-level findings only, on purpose. */
+export function isQuietRun(run: RunRecord | undefined): boolean {
+  return run?.options.quiet === true;
+}
+
+/**
+ * Findings of a document that its report does not list because --max-diagnostics-per-file cut them.
+ * Under --quiet the warnings and infos are left out on request, so only the errors not listed count:
+ * a note blaming the limit for them would send the reader after the wrong option.
+ */
+export function unlistedCount(result: DocumentResult, quiet: boolean): number {
+  if (!quiet) return result.errors + result.warnings + result.infos - result.diagnostics.length;
+  let listed = 0;
+  for (const d of result.diagnostics) if (d.severity === 'error') listed++;
+  return result.errors - listed;
+}
 
 /**
  * Write `chunk`; when the stream's buffer is full, wait for 'drain' (or for the stream to close or fail,

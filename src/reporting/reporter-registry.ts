@@ -3,7 +3,7 @@
 import type { Reporter } from '../types.js';
 
 export interface ReporterOptions {
-  /** ANSI colours allowed (a TTY, NO_COLOR unset). */
+  /** ANSI colours allowed (stdout: --color/--no-color, FORCE_COLOR, NO_COLOR, else a TTY). */
   color: boolean;
   /** Directory the reported file names are relative to. */
   cwd: string;

@@ -19,7 +19,7 @@ import type {
 import { docsUrl } from '../validation/docs.js';
 import type { Rule } from '../validation/rule.js';
 import { RULES } from '../validation/rules/index.js';
-import { type PathOptions, plural, repoRelative, writeChunk } from './output.js';
+import { isQuietRun, type PathOptions, plural, repoRelative, unlistedCount, writeChunk } from './output.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const GITHUB_MAX_RESULTS = 25_000;
@@ -73,7 +73,7 @@ export function createSarifReporter(
     async onDocument(result: DocumentResult) {
       const uri = uriOf(repoRelative(result.file, options));
       const local = !uri.startsWith('file:');
-      notListed += result.errors + result.warnings + result.infos - result.diagnostics.length;
+      notListed += unlistedCount(result, isQuietRun(run ?? undefined));
       if (result.status === 'error' || result.status === 'skipped') {
         fileErrors++;
         if (fileNotifications.length < MAX_FILE_NOTIFICATIONS) {

@@ -1,12 +1,28 @@
 // The terminal report: one line per finding, `file:line:col  severity  message  ruleId`, grouped by
 // file (a blank line between files), columns aligned within a file, and a closing tally. Lines carry
 // the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
-// asks for it (a TTY without NO_COLOR); everything taken from documents is made printable first.
+// asks for it (a TTY without NO_COLOR, or FORCE_COLOR / --color); everything taken from documents is
+// made printable first.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { DocumentResult, LocatedDiagnostic, Reporter, Severity, SummaryRecord } from '../types.js';
+import type {
+  DocumentResult,
+  LocatedDiagnostic,
+  Reporter,
+  RunRecord,
+  Severity,
+  SummaryRecord,
+} from '../types.js';
 import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
-import { displayWidth, padDisplay, plural, printable, writeChunk } from './output.js';
+import {
+  displayWidth,
+  isQuietRun,
+  padDisplay,
+  plural,
+  printable,
+  unlistedCount,
+  writeChunk,
+} from './output.js';
 
 export interface TextReporterOptions {
   color: boolean;
@@ -72,8 +88,12 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
     return paint.info(padded);
   };
 
+  let quiet = false;
+
   return {
-    onStart() {},
+    onStart(run: RunRecord) {
+      quiet = isQuietRun(run);
+    },
 
     async onDocument(result: DocumentResult) {
       const rows = rowsOf(result);
@@ -82,7 +102,7 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
         accepted.total++;
         if (d.severity === 'error') accepted.error++;
       }
-      const hidden = result.errors + result.warnings + result.infos - result.diagnostics.length;
+      const hidden = unlistedCount(result, quiet);
       if (rows.length === 0 && hidden <= 0) return;
       if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
 

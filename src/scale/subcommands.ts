@@ -9,8 +9,9 @@
 //             versions or options (refused, nothing written); a shard missing, given twice, or cut
 //             short; a document in two shards; a shard that itself ended with exit 2 or was interrupted
 //
-//   mcpdesc-validate compare [--format ndjson|text] [--only new,fixed,unchanged] OLD.ndjson NEW.ndjson
-//     exit 0: no new findings; 1: new findings; 2: usage error or an input unreadable / not a report
+//   mcpdesc-validate compare [--format ndjson|text] [--only new,fixed,unchanged] [--fail-on LEVEL] OLD NEW
+//     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
+//     input unreadable / not a report
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createAtomicWriter } from './atomic.js';
@@ -18,6 +19,7 @@ import type { Change, ComparedFinding } from './compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
 import { mergeRuns } from './merge.js';
 import { streamOut } from './output.js';
+import { emptyCounts, type FailOn, failingCount, isFailOn } from './verdict.js';
 
 type Out = NodeJS.WritableStream;
 
@@ -42,9 +44,11 @@ Options:
   --format ndjson|text   output format (default ndjson)
   --only LIST            changes to list, comma-separated from new,fixed,unchanged
                          (default: all for ndjson, new,fixed for text); the tally always counts all
+  --fail-on LEVEL        lowest severity of a new finding that makes the exit code 1:
+                         error|warning|info|never (warn for warning; default: info, any new finding)
   -h, --help             show this help
 
-Exit codes: 0 no new findings, 1 new findings, 2 usage error or unreadable input.
+Exit codes: 0 no new findings at or above --fail-on, 1 some, 2 usage error or unreadable input.
 `;
 
 async function write(out: Out, text: string): Promise<void> {
@@ -59,7 +63,15 @@ function usageError(err: Out, command: string, message: string, usage: string): 
 type OptionsSpec = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 
 function parse(args: string[], options: OptionsSpec) {
-  return parseArgs({ args, options, allowPositionals: true, strict: true });
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs' own wording for an unknown option is a paragraph about '--' with unbalanced quotes;
+    // say it as the main command does.
+    const e = error as Error & { code?: string };
+    const option = e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']*)'/.exec(e.message)?.[1] : undefined;
+    throw option === undefined ? e : new Error(`unknown option '${option}'`);
+  }
 }
 
 /** `merge`: see MERGE_USAGE. Problems go to `err`, the merged report to `out` (or --output). */
@@ -131,6 +143,7 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
     parsed = parse(args, {
       format: { type: 'string' },
       only: { type: 'string' },
+      'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (error) {
@@ -157,6 +170,17 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
       COMPARE_USAGE,
     );
   }
+  // A nightly gate whose runs use --fail-on error should not go red on a new warning: same levels.
+  const failOnValue = parsed.values['fail-on'] ?? 'info';
+  const failOn = failOnValue === 'warn' ? 'warning' : failOnValue;
+  if (!isFailOn(failOn)) {
+    return usageError(
+      err,
+      'compare',
+      `--fail-on must be one of error, warning, info, never (or warn), got "${String(failOnValue)}"`,
+      COMPARE_USAGE,
+    );
+  }
   let only: Set<Change>;
   if (typeof parsed.values.only === 'string') {
     const picked = parseOnly(parsed.values.only);
@@ -176,7 +200,10 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
       await stream.write(chunk);
     }
   };
+  const newBySeverity = emptyCounts();
   const onFinding = async (finding: ComparedFinding) => {
+    // A severity this version does not know (a report from another version) counts as an error.
+    if (finding.change === 'new') newBySeverity[isSeverity(finding.severity) ? finding.severity : 'error']++;
     if (!only.has(finding.change)) return;
     await emit(format === 'text' ? formatFindingText(finding) : JSON.stringify(finding));
   };
@@ -193,5 +220,10 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
     err.write(`mcpdesc-validate compare: cannot write the output: ${stream.error.message}\n`);
     return 2;
   }
-  return result.exitCode;
+  if (result.exitCode === 2) return 2;
+  return failingCount(failOn as FailOn, newBySeverity) > 0 ? 1 : 0;
+}
+
+function isSeverity(value: unknown): value is 'error' | 'warning' | 'info' {
+  return value === 'error' || value === 'warning' || value === 'info';
 }

@@ -206,7 +206,7 @@ describe('CLI inputs', () => {
   it('exits 2 with a message naming the option for usage errors, writing nothing to stdout', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['docs', '--rule', 'mcpdesc.no.such=off'], /--rule.*Unknown rule id "mcpdesc.no.such"/],
-      [['docs', '--fail-on', 'sometimes'], /--fail-on.*error, warning, never/],
+      [['docs', '--fail-on', 'sometimes'], /--fail-on.*error, warning, info, never/],
       [['docs', '--concurrency', '-3'], /--concurrency.*Expected auto, 0/],
       [['docs', '--stream-threshold', 'big'], /--stream-threshold.*size in bytes/],
       [['docs', '--target', '9.9.9'], /--target.*0\.7\.0/],

@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { plural } from '../../src/reporting/output.js';
 import { type CliResult, parseNdjson, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed reports are checked field by field below
@@ -273,7 +274,7 @@ describe('golden output of every format over corpus/samples', () => {
     assert.match(
       lines.at(-1)!,
       new RegExp(
-        `^::notice .*::${rest} more findings were not annotated \\(${error - GITHUB_CAP} errors, ${warning - GITHUB_CAP} warnings, ${info} infos\\)`,
+        `^::notice .*::${rest} more findings were not annotated \\(${plural(error - GITHUB_CAP, 'error')}, ${plural(warning - GITHUB_CAP, 'warning')}, ${plural(info, 'info')}\\)`,
       ),
     );
   });

@@ -62,6 +62,16 @@ describe('--baseline', () => {
     assert.deepEqual(unsuppressed(run), []);
   });
 
+  // The summary said counts.error N and exitCode 0 with nothing saying why: a consumer reading only
+  // the last record (`tail -n1 | jq`) could not tell a baselined run from a wrong exit code.
+  it('the summary counts the suppressed findings by severity (and has no such field without --baseline)', async () => {
+    const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+    const summary = run.records.at(-1)!;
+    assert.equal(summary.type, 'summary');
+    assert.deepEqual(summary.suppressed, summary.counts);
+    assert.equal(first.records.at(-1)!.suppressed, undefined);
+  });
+
   it('only a newly added defect fails the run', async () => {
     const victim = corpus.find((c) => c.defect === null && c.file.endsWith('.json'))!;
     const path = join(tmp.path, victim.file);

@@ -19,6 +19,8 @@ describe('exitCodeFor', () => {
     assert.equal(exitCodeFor({ ...clean, counts: { error: 1, warning: 0, info: 0 } }), 1);
     assert.equal(exitCodeFor({ ...clean, failOn: 'warning', counts: { error: 0, warning: 1, info: 0 } }), 1);
     assert.equal(exitCodeFor({ ...clean, failOn: 'never', counts: { error: 5, warning: 1, info: 0 } }), 0);
+    assert.equal(exitCodeFor({ ...clean, failOn: 'warning', counts: { error: 0, warning: 0, info: 4 } }), 0);
+    assert.equal(exitCodeFor({ ...clean, failOn: 'info', counts: { error: 0, warning: 0, info: 1 } }), 1);
   });
   it('is 2 for unreadable inputs or no match, even with findings', () => {
     assert.equal(exitCodeFor({ ...clean, errorInputs: 1, counts: { error: 4, warning: 0, info: 0 } }), 2);

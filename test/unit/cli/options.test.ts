@@ -6,6 +6,7 @@ import {
   parseFailOn,
   parseFormat,
   parseNonNegativeInt,
+  parsePositiveInt,
   parseRule,
   parseSize,
   parseStdinFormat,
@@ -62,11 +63,16 @@ describe('parseRule', () => {
 describe('other option values', () => {
   it('fail-on, target and non-negative integers', () => {
     assert.equal(parseFailOn('warning'), 'warning');
-    invalid(() => parseFailOn('info'), /error, warning, never/);
+    assert.equal(parseFailOn('warn'), 'warning', 'the spelling --rule accepts, and ESLint users type');
+    assert.equal(parseFailOn('info'), 'info', 'a level --rule can set');
+    invalid(() => parseFailOn('hint'), /error, warning, info, never \(or warn for warning\)/);
     assert.equal(parseTarget('0.9.0-rc.3'), '0.9.0-rc.3');
     invalid(() => parseTarget('0.8.0'), /0\.7\.0/);
     assert.equal(parseNonNegativeInt('0'), 0);
     invalid(() => parseNonNegativeInt('1.5'), /non-negative integer/);
+    assert.equal(parsePositiveInt('512'), 512);
+    invalid(() => parsePositiveInt('0'), /Expected a positive integer/);
+    invalid(() => parsePositiveInt('abc'), /Expected a positive integer/);
   });
 
   it('stdin format: auto is sniffed by the worker', () => {

@@ -21,6 +21,10 @@ describe('progress line', () => {
       formatProgress({ done: 0, planned: 0, bytes: 0, errors: 0 }, 0),
       '0/0 files (100%) · 0.0 MB/s · 0 errors',
     );
+    assert.equal(
+      formatProgress({ done: 1, planned: 1, bytes: 0, errors: 1 }, 10),
+      '1/1 files (100%) · 0.0 MB/s · 1 error',
+    );
   });
 
   it('redraws in place at most every 100 ms and erases itself', () => {

@@ -65,6 +65,12 @@ describe('github reporter', () => {
     );
   });
 
+  it('says "1 error", "1 warning", "1 info" in the closing notice, not "1 warnings"', async () => {
+    const one = doc('one.json', 0, [], { errors: 1, warnings: 1, infos: 1, truncated: true });
+    const text = await annotate([one]);
+    assert.match(text, /3 more findings were not annotated \(1 error, 1 warning, 1 info\)/);
+  });
+
   it('counts findings beyond the per-file cap among the rest', async () => {
     const truncated = doc('big.json', 0, [diag('mcpdesc.tool.members', 'error', 'one', '/tools/0', 1, 1)], {
       errors: 40,

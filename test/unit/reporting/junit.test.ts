@@ -95,6 +95,19 @@ describe('junit reporter', () => {
     assert.match(sink.text(), /<failure message="0 errors, 1 warning" type="mcpdesc.tool.name-pattern">/);
   });
 
+  it('fails documents with infos only under --fail-on info, as the exit code does', async () => {
+    const noted = [doc('i.json', 0, [diag('mcpdesc.tool.name-pattern', 'info', 'i', '/tools/0/name', 1, 1)])];
+    for (const [failOn, fails] of [
+      ['info', true],
+      ['warning', false],
+      ['error', false],
+    ] as const) {
+      const sink = memoryStream();
+      await runReporter(createJunitReporter(sink.stream), noted, { ...SAMPLE_RUN, options: { failOn } });
+      assert.equal(sink.text().includes('<failure '), fails, `--fail-on ${failOn}`);
+    }
+  });
+
   it('does not fail a document whose errors are all covered by --baseline', async () => {
     // The run exits 0 on them, yet every baselined document once showed as a failed test.
     const sink = memoryStream();
