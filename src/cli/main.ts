@@ -289,6 +289,19 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     // (`mcpdesc-validate "$REGISTRY"`) would silently check everything under it.
     return usageError(io, "an empty pattern ('') names no file (an unset shell variable?)");
   }
+  // Options of the text report only: without one, say so rather than ignore them (the user asked for
+  // something the run will not show).
+  if (!formats.some((f) => f.name === 'text')) {
+    const textOnly = [
+      o.codeFrame === true ? '--code-frame' : null,
+      program.getOptionValueSource('color') === 'cli' ? (o.color ? '--color' : '--no-color') : null,
+    ].filter((name) => name !== null);
+    if (textOnly.length > 0) {
+      io.stderr.write(
+        `mcpdesc-validate: ${textOnly.join(' and ')} ${textOnly.length > 1 ? 'apply' : 'applies'} to the text report only, and this run writes none (add -f text)\n`,
+      );
+    }
+  }
   const settings: CliSettings = {
     argv,
     patterns: program.args,

@@ -183,4 +183,17 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.equal(toFile.code, 1);
     assert.ok(!readFileSync(join(cwd, 'report.txt'), 'utf8').includes(ESC), 'a report file has no colour');
   });
+
+  it('--code-frame and --color without a text report: said on stderr, not silently ignored', async () => {
+    const both = await runCli(['mixed.json', '-f', 'ndjson', '--code-frame', '--color'], { cwd });
+    assert.equal(both.code, 1);
+    assert.match(
+      both.stderr,
+      /--code-frame and --color apply to the text report only, and this run writes none/,
+    );
+    const one = await runCli(['mixed.json', '-f', 'sarif', '--no-color'], { cwd });
+    assert.match(one.stderr, /--no-color applies to the text report only/);
+    const withText = await runCli(['mixed.json', '-f', 'text', '--code-frame', '--color'], { cwd });
+    assert.doesNotMatch(withText.stderr, /text report only/);
+  });
 });
