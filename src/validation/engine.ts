@@ -436,39 +436,68 @@ export function emptyReport(mcpdesc: string | null = null): DocumentReport {
 }
 
 /**
- * Count one finding and say whether it may still be kept: counts by rule and severity stay exact
- * beyond the per-document cap, the list does not grow past it. The one place that does this, for the
- * engine, the parsers' findings and the streamed path alike.
+ * Count one finding: counts by rule and severity stay exact beyond the per-document cap, whatever the
+ * list keeps. The one place that does this, for the engine, the parsers' findings and the streamed
+ * path alike.
  */
-export function countFinding(
-  report: DocumentReport,
-  ruleId: string,
-  severity: Severity,
-  max: number,
-): boolean {
+export function countFinding(report: DocumentReport, ruleId: string, severity: Severity): void {
   report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
-  return countSeverity(report, severity, max);
+  countSeverity(report, severity);
 }
 
 /** countFinding without the count by rule (the engine's `record` adds its counts by rule in bulk). */
-function countSeverity(report: DocumentReport, severity: Severity, max: number): boolean {
+function countSeverity(report: DocumentReport, severity: Severity): void {
   if (severity === 'error') report.errors++;
   else if (severity === 'warning') report.warnings++;
   else report.infos++;
-  if (report.diagnostics.length >= max) {
-    report.truncated = true;
-    return false;
-  }
-  return true;
 }
 
-/** Count a built diagnostic and keep it while under the cap. */
+/** 0 for errors, 1 for warnings, 2 for infos: what the cap keeps first. */
+function rank(severity: Severity): number {
+  return severity === 'error' ? 0 : severity === 'warning' ? 1 : 2;
+}
+
+/**
+ * Count a built diagnostic and keep it under the cap. At the cap, it takes the place of the last kept
+ * finding of the lowest severity below its own, if there is one: a capped list keeps errors before
+ * warnings before infos (a file with 1,000 warnings and then an error must not list only warnings
+ * while it fails the run), and otherwise the order it was found in.
+ */
 export function addDiagnostic<D extends Diagnostic>(
   report: DocumentReport,
   diagnostic: D,
   max: number,
 ): void {
-  if (countFinding(report, diagnostic.ruleId, diagnostic.severity, max)) report.diagnostics.push(diagnostic);
+  countFinding(report, diagnostic.ruleId, diagnostic.severity);
+  const list = report.diagnostics;
+  if (list.length < max) {
+    list.push(diagnostic);
+    return;
+  }
+  report.truncated = true;
+  const own = rank(diagnostic.severity);
+  for (let worse = 2; worse > own; worse--) {
+    for (let i = list.length - 1; i >= 0; i--) {
+      if (rank(list[i]!.severity) !== worse) continue;
+      list.splice(i, 1);
+      list.push(diagnostic);
+      return;
+    }
+  }
+}
+
+/**
+ * The first `max` of `list` by severity, then in their order: every error up to the cap, then warnings,
+ * then infos, each the earliest found. `list` keeps at most `max` of each severity (see `record`).
+ */
+export function keepBySeverity<D extends Diagnostic>(list: D[], max: number): D[] {
+  if (list.length <= max) return list;
+  const left = [0, 0, 0];
+  for (const d of list) left[rank(d.severity)]!++;
+  left[0] = Math.min(left[0]!, max);
+  left[1] = Math.min(left[1]!, max - left[0]!);
+  left[2] = max - left[0]! - left[1]!;
+  return list.filter((d) => left[rank(d.severity)]!-- > 0);
 }
 
 export function createDocumentValidator(
@@ -478,7 +507,23 @@ export function createDocumentValidator(
 ): DocumentValidator {
   const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
   const max = options.maxDiagnostics;
-  const count = (ruleId: string, severity: Severity) => countFinding(report, ruleId, severity, max);
+  // Up to `max` findings of each severity are held (in the order found), and `finish` keeps `max` of
+  // them, errors first: the list only ever grows, so a streaming caller can place each diagnostic as
+  // it comes, and a late error still displaces early warnings.
+  const held = [0, 0, 0];
+  const hold = (severity: Severity): boolean => {
+    const r = rank(severity);
+    if (held[r]! >= max) {
+      report.truncated = true;
+      return false;
+    }
+    held[r]!++;
+    return true;
+  };
+  const count = (ruleId: string, severity: Severity) => {
+    countFinding(report, ruleId, severity);
+    return hold(severity);
+  };
   // Counts by rule: a rule's first finding of the document adds its key to `byRule` (keys keep the
   // order of first findings), later ones only bump the count of the rule's plan entry here, added to
   // `byRule` when the document finishes. A keyed update of `byRule` per finding went through V8's
@@ -495,7 +540,8 @@ export function createDocumentValidator(
       keep = count(entry.rule.id, entry.level);
     } else {
       uncounted[k]!++;
-      keep = countSeverity(report, entry.level, max);
+      countSeverity(report, entry.level);
+      keep = hold(entry.level);
     }
     if (keep) report.diagnostics.push(makeDiagnostic(entry, path, message));
   };
@@ -549,6 +595,10 @@ export function createDocumentValidator(
         release();
       }
       addUncounted();
+      if (report.diagnostics.length > max) {
+        report.diagnostics = keepBySeverity(report.diagnostics, max);
+        report.truncated = true;
+      }
       return report;
     },
   };

@@ -4,7 +4,13 @@ import type { ParserFinding, PathLocator } from '../parsing/finding.js';
 import { safeMessage } from '../parsing/finding.js';
 import { LineIndex, type Position } from '../parsing/position.js';
 import type { CheckOptions, DocumentResult, FileJob, InputFormat, LocatedDiagnostic } from '../types.js';
-import { addDiagnostic, type DocumentReport, type EngineOptions, emptyReport } from '../validation/engine.js';
+import {
+  addDiagnostic,
+  type DocumentReport,
+  type EngineOptions,
+  emptyReport,
+  keepBySeverity,
+} from '../validation/engine.js';
 import { ruleDiagnostic } from '../validation/report.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
@@ -93,9 +99,12 @@ export function withLeading(
   report.errors += validation.errors;
   report.warnings += validation.warnings;
   report.infos += validation.infos;
-  for (const d of validation.diagnostics) {
-    if (report.diagnostics.length < max) report.diagnostics.push(d);
-    else report.truncated = true;
+  const list = [...report.diagnostics, ...validation.diagnostics];
+  if (list.length > max) {
+    report.diagnostics = keepBySeverity(list, max);
+    report.truncated = true;
+  } else {
+    report.diagnostics = list;
   }
   return report;
 }

@@ -196,4 +196,24 @@ describe('CLI conventions a newcomer relies on', () => {
     const withText = await runCli(['mixed.json', '-f', 'text', '--code-frame', '--color'], { cwd });
     assert.doesNotMatch(withText.stderr, /text report only/);
   });
+
+  // MIXED lists its two warnings (tool 0) before its error (tool 1): a cap of 1 used to keep a warning,
+  // so the report of a failing file listed no error at all.
+  it('--max-diagnostics-per-file keeps errors first, whole-file, streamed and in-process alike', async () => {
+    for (const mode of [[], ['--stream-threshold', '1'], ['--concurrency', '0']]) {
+      const r = await runCli(['mixed.json', '-f', 'ndjson', '--max-diagnostics-per-file', '1', ...mode], {
+        cwd,
+      });
+      assert.equal(r.code, 1, mode.join(' '));
+      const file = r.records.find((x) => x.type === 'file')!;
+      const listed = r.records.filter((x) => x.type === 'diagnostic');
+      assert.deepEqual(
+        listed.map((d) => [d.severity, d.pointer]),
+        [['error', '/tools/1/tags/0']],
+        mode.join(' '),
+      );
+      assert.equal(file.truncated, true);
+      assert.equal(file.errors, 1);
+    }
+  });
 });

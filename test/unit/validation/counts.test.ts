@@ -67,6 +67,30 @@ describe('counts by rule', () => {
     }
   });
 
+  it('a capped list keeps errors first, then warnings, then infos, each in the order found', () => {
+    const all = validateDocument(doc, options(1000), RULES_).diagnostics;
+    const order = new Map(all.map((d, i) => [d, i]));
+    const byRank = { error: 0, warning: 1, info: 2 } as const;
+    for (const max of [1, 5, 12, 17]) {
+      // The reference: the most severe `max` (stable), back in the order found.
+      const expected = [...all]
+        .sort((a, b) => byRank[a.severity] - byRank[b.severity])
+        .slice(0, max)
+        .sort((a, b) => order.get(a)! - order.get(b)!)
+        .map((d) => d.message);
+      const capped = validateDocument(doc, options(max), RULES_);
+      assert.deepEqual(
+        capped.diagnostics.map((d) => d.message),
+        expected,
+        `cap ${max}`,
+      );
+    }
+    // 14 errors: a list capped at 12 holds errors only, although warnings and infos were found
+    // among them.
+    const twelve = validateDocument(doc, options(12), RULES_).diagnostics;
+    assert.equal(twelve.filter((d) => d.severity === 'error').length, 12);
+  });
+
   it('stay exact with a worker outcome interleaved, and do not carry over to the next document', () => {
     for (let round = 0; round < 2; round++) {
       const validator = createDocumentValidator(headerOf(doc), options(4), RULES_);
