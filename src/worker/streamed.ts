@@ -25,6 +25,7 @@ import {
   Splitter,
 } from '../parsing/splitter.js';
 import { probeTail } from '../parsing/splitter-probe.js';
+import { type InvalidUtf8At, invalidUtf8Message, Utf8Scan } from '../parsing/utf8.js';
 import type {
   CheckOptions,
   DocumentResult,
@@ -112,6 +113,19 @@ function parseOrUndefined(bytes: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The first invalid UTF-8 of the input, in one more read (only for a document that failed: the scan
+ * stopped at its first syntax error, and whole-file mode reports invalid UTF-8 anywhere before that).
+ */
+async function findInvalidUtf8(path: ChunkSource, chunkBytes?: number): Promise<InvalidUtf8At | null> {
+  const scan = new Utf8Scan();
+  for await (const chunk of readChunks(path, chunkBytes)) {
+    const found = scan.push(chunk);
+    if (found) return found;
+  }
+  return scan.end();
 }
 
 /**
@@ -483,7 +497,17 @@ export class StreamedDocument {
       // As in whole-file mode: malformed input (or a repeated name) is one finding, and nothing else is
       // reported. A syntax error anywhere wins over a duplicate, as JSON.parse fails first.
       const report = validateDocument({}, this.engineOptions, []);
-      const fatal = this.stopped ? this.fatal : duplicateDiagnostic(duplicate!, this.engineOptions);
+      let fatal = this.stopped ? this.fatal : duplicateDiagnostic(duplicate!, this.engineOptions);
+      const badUtf8 = this.stopped ? await findInvalidUtf8(path, this.options.chunkBytes) : null;
+      if (badUtf8) {
+        // Whole-file mode decodes before it parses (or looks for a BOM): invalid UTF-8 anywhere, even
+        // after the syntax error the scan stopped at, is the document's only finding, placed as
+        // `positionOfByte` places it (a BOM counts as a character of line 1).
+        extras.length = 0;
+        const message = invalidUtf8Message(badUtf8.offset, badUtf8.bytes);
+        const d = ruleDiagnostic(SYNTAX_RULE, message, this.engineOptions);
+        fatal = d ? { ...d, line: badUtf8.line, column: badUtf8.column } : null;
+      }
       if (fatal) extras.push(fatal);
       for (const d of extras) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
       return report;
