@@ -219,6 +219,19 @@ export async function guessHeader(path: ChunkSource, options: StreamOptions = {}
   };
 }
 
+/**
+ * A header value as text, to compare a guessed header with the main pass's; null when it is too deep
+ * to serialize (a hostile `mcpdesc` nested 100,000 deep overflows JSON.stringify's stack). Null never
+ * confirms: the check starts over with the full pre-pass's header, which needs no comparison.
+ */
+function comparableJson(value: unknown): string | null {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return null;
+  }
+}
+
 function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
   if (path.length < prefix.length) return false;
   for (let k = 0; k < prefix.length; k++) if (String(path[k]) !== String(prefix[k])) return false;
@@ -284,9 +297,9 @@ export class StreamedDocument {
 
   // What the main pass saw of the header's members, to confirm a speculative header.
   private seenMcpdesc = false;
-  private lastMcpdesc: string | undefined;
+  private lastMcpdesc: string | null | undefined;
   private tagsSeen: 'absent' | 'member' | 'array' = 'absent';
-  private tagsMember: string | undefined;
+  private tagsMember: string | null | undefined;
   private tagsMatch = true;
 
   constructor(
@@ -360,10 +373,10 @@ export class StreamedDocument {
         if (e.key !== null && !this.duplicates.found) {
           if (e.key === 'mcpdesc') {
             this.seenMcpdesc = true;
-            this.lastMcpdesc = JSON.stringify(parsed.value);
+            if (this.speculative) this.lastMcpdesc = comparableJson(parsed.value);
           } else if (e.key === 'tags') {
             this.tagsSeen = 'member';
-            this.tagsMember = JSON.stringify(parsed.value);
+            if (this.speculative) this.tagsMember = comparableJson(parsed.value);
           }
           this.validator.member(e.key, parsed.value);
           this.placeNew({ path: [e.key], base: e, keyAt: e.keyAt }, parsed.text);
@@ -425,7 +438,8 @@ export class StreamedDocument {
     if (this.duplicates.found) return true;
     if (e.key === 'tags' && this.speculative && this.tagsMatch) {
       const declared = (this.header.tags as unknown[])[e.index];
-      this.tagsMatch = JSON.stringify(parsed.value) === JSON.stringify(declared);
+      const seen = comparableJson(parsed.value);
+      this.tagsMatch = seen !== null && seen === comparableJson(declared);
     }
     if (e.key !== null && isCollectionKey(e.key)) {
       this.validator.element(e.key, e.index, parsed.value);
@@ -455,9 +469,15 @@ export class StreamedDocument {
     if (!this.speculative || this.stopped || this.duplicates.found) return true;
     const h = this.header;
     if (this.seenMcpdesc !== h.hasMcpdesc) return false;
-    if (this.seenMcpdesc && this.lastMcpdesc !== JSON.stringify(h.mcpdesc)) return false;
+    if (this.seenMcpdesc) {
+      const declared = comparableJson(h.mcpdesc);
+      if (declared === null || this.lastMcpdesc !== declared) return false;
+    }
     if (this.tagsSeen === 'absent') return h.tags === undefined;
-    if (this.tagsSeen === 'member') return this.tagsMember === JSON.stringify(h.tags);
+    if (this.tagsSeen === 'member') {
+      const declared = comparableJson(h.tags);
+      return declared !== null && this.tagsMember === declared;
+    }
     return this.tagsMatch;
   }
 
