@@ -51,6 +51,7 @@ import { findRule } from '../validation/rules/index.js';
 import { BOM_MESSAGE } from './check-bytes.js';
 import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './duplicate-keys.js';
 import { failureFor } from './failures.js';
+import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { engineOptions, type ResultBase, withLeading } from './results.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
@@ -338,6 +339,9 @@ export class StreamedDocument {
     more = true,
   ): { value: unknown; text: string } | null {
     const text = bytes.toString('utf8');
+    const heavy = parseWouldExhaustHeap(text);
+    // Thrown: the file's error record (checkStreamed's catch), as when Node ends a worker over its limit.
+    if (heavy) throw new HeapRoomError(`the value at line ${base.line}, column ${base.column}: ${heavy}`);
     try {
       return { value: JSON.parse(text), text };
     } catch (thrown) {
