@@ -59,7 +59,7 @@ export function checkDecoded(
         },
       ]
     : [];
-  if (parse === parseJsonText) {
+  if (parse === parseJsonText || parse === parseJsonLineText) {
     const heavy = parseWouldExhaustHeap(text);
     if (heavy) throw new HeapRoomError(`the document: ${heavy}`);
   }

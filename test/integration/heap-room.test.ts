@@ -4,7 +4,7 @@
 // declines a text that cannot fit (src/worker/heap-room.ts): that file is an error record, whole-file,
 // streamed in a worker or fanned out, and every other file is checked.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
@@ -16,6 +16,7 @@ describe('a tool too heavy for the worker heap', () => {
   const tmp = tempDir('heap-room');
   const cwd = tmp.path;
   before(() => {
+    mkdirSync(join(cwd, 'lines'));
     const valid = JSON.stringify(validDocument(1, () => 0.5));
     writeFileSync(join(cwd, 'a-ok.json'), valid);
     writeFileSync(join(cwd, 'z-ok.json'), valid);
@@ -24,6 +25,7 @@ describe('a tool too heavy for the worker heap', () => {
     const doc = JSON.parse(valid) as { tools: unknown[] };
     const text = JSON.stringify(doc).replace('"tools":[', `"tools":[{"name":"heavy","x-data":${heavy}},`);
     writeFileSync(join(cwd, 'b-heavy.json'), text);
+    writeFileSync(join(cwd, 'lines', 'c-heavy.jsonl'), `${valid}\n${text}\n${valid}\n`);
   });
   after(() => tmp.remove());
 
@@ -37,7 +39,9 @@ describe('a tool too heavy for the worker heap', () => {
       async () => {
         const r = await runCli(
           [
-            '.',
+            'a-ok.json',
+            'b-heavy.json',
+            'z-ok.json',
             '--concurrency',
             '2',
             '--worker-memory',
@@ -64,4 +68,24 @@ describe('a tool too heavy for the worker heap', () => {
       },
     );
   }
+
+  it(
+    'JSON Lines: that line is an ERR_WORKER_OUT_OF_MEMORY record, the other lines are checked',
+    TIMEOUT,
+    async () => {
+      const r = await runCli(['lines', '--concurrency', '2', '--worker-memory', '64', '-f', 'ndjson'], {
+        cwd,
+      });
+      assert.equal(r.signal, null, r.stderr.slice(0, 2000));
+      assert.equal(r.code, 2, r.stderr.slice(0, 2000));
+      const lines = r.records.filter((x) => x.type === 'file').map((x) => [x.line, x.status]);
+      assert.deepEqual(lines, [
+        [1, 'valid'],
+        [2, 'error'],
+        [3, 'valid'],
+      ]);
+      const heavy = r.records.find((x) => x.type === 'file' && x.line === 2)!;
+      assert.equal((heavy.error as { code: string }).code, 'ERR_WORKER_OUT_OF_MEMORY');
+    },
+  );
 });
