@@ -11,6 +11,7 @@ import { parseYamlText } from '../parsing/yaml.js';
 import type { LocatedDiagnostic } from '../types.js';
 import type { DocumentReport, EngineOptions } from '../validation/engine.js';
 import { validateDocument } from '../validation/engine.js';
+import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { findingDiagnostic, findingsReport, mergeAndLocate, shift } from './results.js';
 
 export type TextParser = (text: string) => ParseResult<PathLocator>;
@@ -58,6 +59,10 @@ export function checkDecoded(
         },
       ]
     : [];
+  if (parse === parseJsonText || parse === parseJsonLineText) {
+    const heavy = parseWouldExhaustHeap(text);
+    if (heavy) throw new HeapRoomError(`the document: ${heavy}`);
+  }
   const parsed = parse(text);
   if (!parsed.ok) {
     let lines: LineIndex | null = null;

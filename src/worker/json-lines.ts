@@ -25,6 +25,7 @@ import type { CheckOptions, DocumentResult, FileJob } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor } from './failures.js';
+import { HeapRoomError } from './heap-room.js';
 import {
   documentResult,
   engineOptions,
@@ -106,8 +107,14 @@ function lineDocument(
     const message = `Not checked: the line is ${line.size} bytes, over --max-file-size (${limit} bytes).`;
     return failureResult(b, 'skipped', 'EMAXSIZE', message, performance.now() - started);
   }
-  const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
-  return documentResult(b, report, performance.now() - started);
+  try {
+    const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
+    return documentResult(b, report, performance.now() - started);
+  } catch (error) {
+    // A line too large for the worker's heap (heap-room.ts) is that line's error; the next are checked.
+    if (error instanceof HeapRoomError) return failureFor(error, b, engine, performance.now() - started);
+    throw error;
+  }
 }
 
 /** The one record of an input with no non-blank line. */

@@ -28,6 +28,7 @@ import {
 } from '../validation/engine.js';
 import { COLLECTION_KEYS, type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
 import { type FoundDuplicate, sliceDuplicate } from './duplicate-keys.js';
+import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -88,6 +89,8 @@ export interface SliceResult {
   stride: number;
   /** The first slice that is not JSON: its position in the file. */
   failure?: { slice: number; message: string; line: number; column: number };
+  /** The first slice too large to parse in what is left of the worker's heap (heap-room.ts). */
+  heap?: { slice: number; message: string };
   /** The first duplicate member name inside a slice (duplicate-keys.ts), placed. */
   duplicate?: FoundDuplicate & { slice: number };
 }
@@ -135,6 +138,11 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
     const index = table[row + F_INDEX]!;
     const text = bytes.toString('utf8', table[row + F_START]!, table[row + F_END]!);
     const base = { line: table[row + F_LINE]!, column: table[row + F_COLUMN]! };
+    const heavy = parseWouldExhaustHeap(text);
+    if (heavy) {
+      result.heap = { slice: k, message: `/${collection}/${index}: ${heavy}` };
+      return result;
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -303,6 +311,8 @@ async function fanOutPass(
         });
       }
       if (result.failure) d.fail(result.failure.message, { offset: -1, ...result.failure });
+      // The file's error record, as when Node ends a worker over its heap limit (checkFanOut's catch).
+      if (result.heap) throw new HeapRoomError(result.heap.message);
     }
     // The result is back, so no thread reads this buffer any more: it takes the next batch.
     if (item.batch.pooled) free.push(item.batch);

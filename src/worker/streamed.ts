@@ -25,6 +25,7 @@ import {
   Splitter,
 } from '../parsing/splitter.js';
 import { probeTail } from '../parsing/splitter-probe.js';
+import { type InvalidUtf8At, invalidUtf8Message, Utf8Scan } from '../parsing/utf8.js';
 import type {
   CheckOptions,
   DocumentResult,
@@ -50,6 +51,7 @@ import { findRule } from '../validation/rules/index.js';
 import { BOM_MESSAGE } from './check-bytes.js';
 import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './duplicate-keys.js';
 import { failureFor } from './failures.js';
+import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { engineOptions, type ResultBase, withLeading } from './results.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
@@ -112,6 +114,19 @@ function parseOrUndefined(bytes: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The first invalid UTF-8 of the input, in one more read (only for a document that failed: the scan
+ * stopped at its first syntax error, and whole-file mode reports invalid UTF-8 anywhere before that).
+ */
+async function findInvalidUtf8(path: ChunkSource, chunkBytes?: number): Promise<InvalidUtf8At | null> {
+  const scan = new Utf8Scan();
+  for await (const chunk of readChunks(path, chunkBytes)) {
+    const found = scan.push(chunk);
+    if (found) return found;
+  }
+  return scan.end();
 }
 
 /**
@@ -205,6 +220,19 @@ export async function guessHeader(path: ChunkSource, options: StreamOptions = {}
   };
 }
 
+/**
+ * A header value as text, to compare a guessed header with the main pass's; null when it is too deep
+ * to serialize (a hostile `mcpdesc` nested 100,000 deep overflows JSON.stringify's stack). Null never
+ * confirms: the check starts over with the full pre-pass's header, which needs no comparison.
+ */
+function comparableJson(value: unknown): string | null {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return null;
+  }
+}
+
 function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]): boolean {
   if (path.length < prefix.length) return false;
   for (let k = 0; k < prefix.length; k++) if (String(path[k]) !== String(prefix[k])) return false;
@@ -270,9 +298,9 @@ export class StreamedDocument {
 
   // What the main pass saw of the header's members, to confirm a speculative header.
   private seenMcpdesc = false;
-  private lastMcpdesc: string | undefined;
+  private lastMcpdesc: string | null | undefined;
   private tagsSeen: 'absent' | 'member' | 'array' = 'absent';
-  private tagsMember: string | undefined;
+  private tagsMember: string | null | undefined;
   private tagsMatch = true;
 
   constructor(
@@ -311,6 +339,9 @@ export class StreamedDocument {
     more = true,
   ): { value: unknown; text: string } | null {
     const text = bytes.toString('utf8');
+    const heavy = parseWouldExhaustHeap(text);
+    // Thrown: the file's error record (checkStreamed's catch), as when Node ends a worker over its limit.
+    if (heavy) throw new HeapRoomError(`the value at line ${base.line}, column ${base.column}: ${heavy}`);
     try {
       return { value: JSON.parse(text), text };
     } catch (thrown) {
@@ -346,10 +377,10 @@ export class StreamedDocument {
         if (e.key !== null && !this.duplicates.found) {
           if (e.key === 'mcpdesc') {
             this.seenMcpdesc = true;
-            this.lastMcpdesc = JSON.stringify(parsed.value);
+            if (this.speculative) this.lastMcpdesc = comparableJson(parsed.value);
           } else if (e.key === 'tags') {
             this.tagsSeen = 'member';
-            this.tagsMember = JSON.stringify(parsed.value);
+            if (this.speculative) this.tagsMember = comparableJson(parsed.value);
           }
           this.validator.member(e.key, parsed.value);
           this.placeNew({ path: [e.key], base: e, keyAt: e.keyAt }, parsed.text);
@@ -411,7 +442,8 @@ export class StreamedDocument {
     if (this.duplicates.found) return true;
     if (e.key === 'tags' && this.speculative && this.tagsMatch) {
       const declared = (this.header.tags as unknown[])[e.index];
-      this.tagsMatch = JSON.stringify(parsed.value) === JSON.stringify(declared);
+      const seen = comparableJson(parsed.value);
+      this.tagsMatch = seen !== null && seen === comparableJson(declared);
     }
     if (e.key !== null && isCollectionKey(e.key)) {
       this.validator.element(e.key, e.index, parsed.value);
@@ -441,9 +473,15 @@ export class StreamedDocument {
     if (!this.speculative || this.stopped || this.duplicates.found) return true;
     const h = this.header;
     if (this.seenMcpdesc !== h.hasMcpdesc) return false;
-    if (this.seenMcpdesc && this.lastMcpdesc !== JSON.stringify(h.mcpdesc)) return false;
+    if (this.seenMcpdesc) {
+      const declared = comparableJson(h.mcpdesc);
+      if (declared === null || this.lastMcpdesc !== declared) return false;
+    }
     if (this.tagsSeen === 'absent') return h.tags === undefined;
-    if (this.tagsSeen === 'member') return this.tagsMember === JSON.stringify(h.tags);
+    if (this.tagsSeen === 'member') {
+      const declared = comparableJson(h.tags);
+      return declared !== null && this.tagsMember === declared;
+    }
     return this.tagsMatch;
   }
 
@@ -483,7 +521,17 @@ export class StreamedDocument {
       // As in whole-file mode: malformed input (or a repeated name) is one finding, and nothing else is
       // reported. A syntax error anywhere wins over a duplicate, as JSON.parse fails first.
       const report = validateDocument({}, this.engineOptions, []);
-      const fatal = this.stopped ? this.fatal : duplicateDiagnostic(duplicate!, this.engineOptions);
+      let fatal = this.stopped ? this.fatal : duplicateDiagnostic(duplicate!, this.engineOptions);
+      const badUtf8 = this.stopped ? await findInvalidUtf8(path, this.options.chunkBytes) : null;
+      if (badUtf8) {
+        // Whole-file mode decodes before it parses (or looks for a BOM): invalid UTF-8 anywhere, even
+        // after the syntax error the scan stopped at, is the document's only finding, placed as
+        // `positionOfByte` places it (a BOM counts as a character of line 1).
+        extras.length = 0;
+        const message = invalidUtf8Message(badUtf8.offset, badUtf8.bytes);
+        const d = ruleDiagnostic(SYNTAX_RULE, message, this.engineOptions);
+        fatal = d ? { ...d, line: badUtf8.line, column: badUtf8.column } : null;
+      }
       if (fatal) extras.push(fatal);
       for (const d of extras) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
       return report;

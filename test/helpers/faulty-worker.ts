@@ -9,6 +9,8 @@
 //   crash-*  the worker thread calls process.exit(3) when it is about to send its third batch
 // and, for the lines the main thread reads from standard input (checkJsonLineBatch):
 //   a batch holding a line with the text `crash-worker` makes the worker thread call process.exit(3)
+// and, for the element slices of a fanned-out JSON file (checkSlices):
+//   a batch holding the text `crash-worker` makes the worker thread call process.exit(3)
 // Loaded through MCPDESC_VALIDATE_TEST_WORKER; production code never refers to it.
 
 import type { CheckOptions, FileJob, FileOutcome } from '../../src/types.js';
@@ -16,6 +18,7 @@ import realWorker, {
   checkJsonLineBatch as realCheckJsonLineBatch,
   checkJsonLinesOverPort as realCheckJsonLinesOverPort,
   checkLineRange as realCheckLineRange,
+  checkSlices as realCheckSlices,
 } from '../../src/worker/index.js';
 import type {
   LineBatchResult,
@@ -24,8 +27,7 @@ import type {
   LineRangeTask,
   RecordPortTask,
 } from '../../src/worker/json-lines.js';
-
-export { checkSlices } from '../../src/worker/index.js';
+import type { SliceResult, SliceTask } from '../../src/worker/slices.js';
 
 function base(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
@@ -68,4 +70,9 @@ export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<numb
 export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatchResult> {
   if (Buffer.from(task.batch.lines.bytes).includes('crash-worker')) process.exit(3);
   return realCheckJsonLineBatch(task);
+}
+
+export async function checkSlices(task: SliceTask): Promise<SliceResult> {
+  if (Buffer.from(task.buffer, task.dataOffset).includes('crash-worker')) process.exit(3);
+  return realCheckSlices(task);
 }

@@ -72,6 +72,42 @@ describe('a failing worker', () => {
   });
 });
 
+describe('a worker that exits while checking the slices of a fanned-out file', () => {
+  const tmp = tempDir('fanout-crash');
+  const cwd = tmp.path;
+  before(() => {
+    const valid = validDocument(1, () => 0.5);
+    writeFileSync(join(cwd, 'a-ok.json'), JSON.stringify(valid));
+    const tools = Array.from({ length: 400 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+    tools[200] = { name: 'crash-worker', inputSchema: { type: 'object' } };
+    writeFileSync(join(cwd, 'b-dump.json'), JSON.stringify({ ...valid, tools }));
+    writeFileSync(join(cwd, 'crash-me.json'), JSON.stringify(valid));
+    writeFileSync(join(cwd, 'z-ok.json'), JSON.stringify(valid));
+  });
+  after(() => tmp.remove());
+
+  it('gives that file the record a crashed whole-file check gets (WORKER_FAILED, not EINTERNAL)', async () => {
+    const r = await runCli(['.', '--concurrency', '2', '--stream-threshold', '4KiB'], { cwd, env });
+    assert.equal(r.records.at(-1)?.type, 'summary');
+    const records = fileRecords(r);
+    const files = Object.fromEntries(records.map((f) => [f.file as string, f]));
+    assert.deepEqual(
+      records.map((f) => [f.file, f.status]),
+      [
+        ['a-ok.json', 'valid'],
+        ['b-dump.json', 'error'],
+        ['crash-me.json', 'error'],
+        ['z-ok.json', 'valid'],
+      ],
+    );
+    assert.equal(files['b-dump.json']!.streamed, true);
+    const reason = (file: string) => files[file]!.error as { code: string; message: string };
+    assert.equal(reason('crash-me.json').code, 'WORKER_FAILED');
+    assert.deepEqual(reason('b-dump.json'), reason('crash-me.json'));
+    assert.equal(r.code, 2);
+  });
+});
+
 describe('a pool-level worker failure (no task owns it)', () => {
   const tmp = tempDir('pool-error');
   const cwd = tmp.path;

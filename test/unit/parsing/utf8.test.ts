@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { isUtf8 } from 'node:buffer';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { decodeUtf8, firstInvalidUtf8 } from '../../../src/parsing/utf8.js';
+import { positionOfByte } from '../../../src/parsing/position.js';
+import { decodeUtf8, firstInvalidUtf8, Utf8Scan } from '../../../src/parsing/utf8.js';
 
 describe('UTF-8 decoding', () => {
   it('finds an invalid sequence exactly when isUtf8 says no, and everything before it is valid', () => {
@@ -44,5 +45,46 @@ describe('UTF-8 decoding', () => {
       assert.equal(bad.offset, 2);
       assert.match(bad.message, /byte 2/);
     }
+  });
+
+  it('Utf8Scan over any chunking finds what decodeUtf8 and positionOfByte find in the whole bytes', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }),
+      fc
+        .string({ unit: 'binary', maxLength: 16 })
+        .map((s) => new Uint8Array(Buffer.from(`\uFEFF${s.replace(/x/g, '\n')}`, 'utf8'))),
+    );
+    fc.assert(
+      fc.property(
+        bytes,
+        fc.array(fc.nat(40), { maxLength: 6 }),
+        fc.nat(),
+        fc.nat(255),
+        (data, cuts, at, value) => {
+          const copy = Buffer.from(data);
+          if (copy.length > 0 && at % 3 !== 0) copy[at % copy.length] = value;
+          const decoded = decodeUtf8(copy);
+          const scan = new Utf8Scan();
+          const points = [...new Set(cuts.map((c) => Math.min(c, copy.length)))].sort((a, b) => a - b);
+          let found = null;
+          let from = 0;
+          for (const to of [...points, copy.length]) {
+            found ??= scan.push(copy.subarray(from, to));
+            from = to;
+          }
+          found ??= scan.end();
+          if (decoded.ok) {
+            assert.equal(found, null);
+            return;
+          }
+          assert.ok(found);
+          assert.equal(found.offset, decoded.offset);
+          assert.deepEqual([...found.bytes], [...copy.subarray(decoded.offset, decoded.offset + 4)]);
+          const { line, column } = positionOfByte(copy, decoded.offset);
+          assert.deepEqual({ line: found.line, column: found.column }, { line, column });
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
