@@ -38,9 +38,9 @@ export function parseHeapEstimate(text: string): number {
 }
 
 /**
- * Null when `text` can be parsed on this thread, else why not (to follow "the document: " or a pointer) (the caller makes it the file's
- * ERR_WORKER_OUT_OF_MEMORY error, as when Node ends a worker over its limit). Always null on the main
- * thread: it has no limit of ours, and its heap is the process's.
+ * Null when `text` can be parsed on this thread, else why not, as a sentence the caller puts after the
+ * file or line it names (and makes the ERR_WORKER_OUT_OF_MEMORY error Node gives a worker over its
+ * limit). Always null on the main thread: it has no limit of ours, and its heap is the process's.
  */
 export function parseWouldExhaustHeap(text: string): string | null {
   if (isMainThread) return null;
