@@ -139,7 +139,10 @@ export function buildProgram(version: string): Command {
       ),
     )
     .addOption(
-      new Option('--max-diagnostics-per-file <n>', 'diagnostics kept per document, errors first; counts stay exact')
+      new Option(
+        '--max-diagnostics-per-file <n>',
+        'diagnostics kept per document, errors first; counts stay exact',
+      )
         .default(1000)
         .argParser(parseNonNegativeInt),
     )
