@@ -5,23 +5,11 @@ import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
-// `^[A-Za-z0-9_.-]{1,128}$` as a length check plus a scan for the first bad character. A loop, not a
-// RegExp: over the corpus' 26k names the anchored RegExp cost ~115 ns a name, a `[^...]` search still
-// ~150 ns (most of this rule's time), the loop a fraction of it.
-function firstBadCharacter(name: string): number {
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    const ok =
-      (c >= 0x61 && c <= 0x7a) || // a-z
-      (c >= 0x41 && c <= 0x5a) || // A-Z
-      (c >= 0x30 && c <= 0x39) || // 0-9
-      c === 0x5f || // _
-      c === 0x2e || // .
-      c === 0x2d; // -
-    if (!ok) return i;
-  }
-  return -1;
-}
+// `^[A-Za-z0-9_.-]{1,128}$` as a length check plus a search for the first bad character (its UTF-16
+// index: the pattern has no `u` flag). A search, not a charCodeAt loop: over the corpus' 26k names this
+// rule alone took 1.20 ms with it against 1.60 ms with the loop (`node dist/bench/micro/tool-rules.js`,
+// 3 alternated runs, Node 20.20), although an earlier measurement had found the loop faster.
+const BAD_CHARACTER = /[^A-Za-z0-9_.-]/;
 
 const rule: Rule = {
   id: 'mcpdesc.tool.name-format',
@@ -57,7 +45,7 @@ const rule: Rule = {
         // Object.prototype has no `name`: a plain read sees only the tool's own property.
         const name = tool.name;
         if (typeof name !== 'string' || name === '') return;
-        const bad = firstBadCharacter(name);
+        const bad = name.search(BAD_CHARACTER);
         if (bad === -1 && name.length <= 128) return;
         // A whole code point, so a bad astral character is quoted as itself, not half a surrogate pair.
         const why =

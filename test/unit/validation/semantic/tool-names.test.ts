@@ -99,6 +99,16 @@ describe('mcpdesc.tool.name-format', () => {
     );
   });
 
+  it('counts characters in UTF-16 code units, line breaks and lone surrogates included', () => {
+    const [newline, lone, after] = messages(
+      doc({ tools: [tool('ab\ncd'), tool('a\uDC00b'), tool('\u{1F600}\u{1F600}x y')] }),
+      FORMAT,
+    );
+    assert.match(newline!, /contains "\\n" at character 3$/);
+    assert.match(lone!, /at character 2$/);
+    assert.match(after!, /contains "\u{1F600}" at character 1$/u);
+  });
+
   it('keeps the message short for a huge name', () => {
     const [message] = messages(doc({ tools: [tool('y'.repeat(1_000_000))] }), FORMAT);
     assert.ok(message && message.length < 400, 'message length');
