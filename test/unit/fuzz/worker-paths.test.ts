@@ -5,44 +5,21 @@
 // Random corruptions must never throw out of checkFile, must give exactly one result per document,
 // and must never be an internal error. Bounded runs; the per-test timeouts only turn a hang into a failure.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { serverDocument } from '../../../corpus/generator/content.js';
 import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { Rng } from '../../../corpus/generator/random.js';
-import type { CheckOptions, DocumentResult, FileJob } from '../../../src/types.js';
+import type { DocumentResult, FileJob } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
 import { plantDuplicate } from '../../helpers/duplicates.js';
+import { comparable, STREAMED, testDir, WHOLE, writeJob } from '../streaming/helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-fuzz-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-let count = 0;
-
-const WHOLE: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: Number.POSITIVE_INFINITY,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
-const STREAMED: CheckOptions = { ...WHOLE, streamThreshold: 0 };
+const dir = testDir('fuzz');
 const TIMEOUT = { timeout: 120_000 };
 
-function job(name: string, content: string | Uint8Array): FileJob {
-  const path = join(dir, `${count++}-${name}`);
-  writeFileSync(path, content);
-  return { index: 7, path, file: name, size: Buffer.byteLength(content) };
-}
-
-/** What must agree between the modes: everything but timing and the streamed flag. */
-function comparable(d: DocumentResult) {
-  const { durationMs: _d, streamed: _s, ...rest } = d as DocumentResult & { streamed?: boolean };
-  return rest;
-}
+const job = (name: string, content: string | Uint8Array): FileJob => writeJob(dir, name, content, 7);
 
 async function both(text: string): Promise<[DocumentResult, DocumentResult]> {
   const j = job('doc.json', text);

@@ -3,27 +3,13 @@
 // whole-file mode (version.recognized, tag.members); comparing it by `JSON.stringify` overflowed the
 // stack and made the streamed record an EINTERNAL error instead.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkHugeFile } from '../../../src/pool/fanout.js';
-import type { CheckOptions, DocumentResult, FileJob } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { checkSlices, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
-import { testDir } from './helpers.js';
+import { comparable, inProcessSlices, testDir, WHOLE, writeJob } from './helpers.js';
 
 const dir = testDir('deep-header');
-let n = 0;
-
-const WHOLE: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: Number.POSITIVE_INFINITY,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
-
 const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
 const INFO = '"info":{"name":"x","version":"1.0.0"},"transports":[{"type":"stdio","command":"x"}]';
 // Enough tools that the file is more than twice the probe: the header is guessed from its ends.
@@ -39,31 +25,18 @@ const CASES: Record<string, string> = {
   'a deep root tag first': `{"mcpdesc":"0.7.0",${INFO},"tags":[${DEEP}],"tools":[${TOOLS}]}`,
 };
 
-function job(text: string): FileJob {
-  const path = join(dir, `d-${n++}.json`);
-  writeFileSync(path, text);
-  return { index: 0, path, file: 'd.json', size: Buffer.byteLength(text) };
-}
-
-function comparable(result: DocumentResult) {
-  const { durationMs: _d, streamed: _s, ...rest } = result;
-  return rest;
-}
-
-const inProcess = async (task: Parameters<typeof checkSlices>[0], transferList: ArrayBuffer[]) =>
-  structuredClone(checkSlices(structuredClone(task, { transfer: transferList }))) as SliceResult;
-
 describe('streamed: a deeply nested header value', () => {
   for (const [label, text] of Object.entries(CASES)) {
     it(`${label}: the whole-file record`, async () => {
-      const file = job(text);
+      const file = writeJob(dir, 'd.json', text);
       const whole = (await checkFile(file, WHOLE)).documents[0]!;
       assert.equal(whole.status, 'invalid');
       for (const probeBytes of [1024, 1 << 30]) {
         const options = { ...WHOLE, streamThreshold: 0, chunkBytes: 4096, probeBytes };
         const single = (await checkStreamed(file, options)).documents[0]!;
         assert.deepEqual(comparable(single), comparable(whole), `single thread, probe ${probeBytes}`);
-        const fanned = (await checkHugeFile(file, options, inProcess, { batchBytes: 1024 })).documents[0]!;
+        const fanned = (await checkHugeFile(file, options, inProcessSlices, { batchBytes: 1024 }))
+          .documents[0]!;
         assert.deepEqual(comparable(fanned), comparable(whole), `fanned out, probe ${probeBytes}`);
       }
     });

@@ -4,27 +4,13 @@
 // instead (or "Unterminated string." for a file cut inside a character); single-thread and fanned out,
 // it must give whole-file mode's record.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkHugeFile } from '../../../src/pool/fanout.js';
-import type { CheckOptions, DocumentResult, FileJob } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { checkSlices, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
-import { testDir } from './helpers.js';
+import { comparable, inProcessSlices, testDir, WHOLE, writeJob } from './helpers.js';
 
 const dir = testDir('utf8');
-let n = 0;
-
-const WHOLE: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: Number.POSITIVE_INFINITY,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
-
 const B = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => Buffer.from(p as string)));
 
 const HEAD =
@@ -65,24 +51,10 @@ const CASES: Record<string, Buffer> = {
   ),
 };
 
-function job(bytes: Buffer): FileJob {
-  const path = join(dir, `u-${n++}.json`);
-  writeFileSync(path, bytes);
-  return { index: 0, path, file: 'u.json', size: bytes.length };
-}
-
-function comparable(result: DocumentResult) {
-  const { durationMs: _d, streamed: _s, ...rest } = result;
-  return rest;
-}
-
-const inProcess = async (task: Parameters<typeof checkSlices>[0], transferList: ArrayBuffer[]) =>
-  structuredClone(checkSlices(structuredClone(task, { transfer: transferList }))) as SliceResult;
-
 describe('streamed: invalid UTF-8 takes precedence as in whole-file mode', () => {
   for (const [label, bytes] of Object.entries(CASES)) {
     it(label, async () => {
-      const file = job(bytes);
+      const file = writeJob(dir, 'u.json', bytes);
       const whole = (await checkFile(file, WHOLE)).documents[0]!;
       assert.match(whole.diagnostics.at(-1)!.message, /Invalid UTF-8/);
       for (const chunkBytes of [5, 64, 1 << 20]) {
@@ -90,7 +62,8 @@ describe('streamed: invalid UTF-8 takes precedence as in whole-file mode', () =>
         const single = (await checkStreamed(file, options)).documents[0]!;
         assert.equal(single.streamed, true);
         assert.deepEqual(comparable(single), comparable(whole), `single thread, chunks of ${chunkBytes}`);
-        const fanned = (await checkHugeFile(file, options, inProcess, { batchBytes: 256 })).documents[0]!;
+        const fanned = (await checkHugeFile(file, options, inProcessSlices, { batchBytes: 256 }))
+          .documents[0]!;
         assert.deepEqual(comparable(fanned), comparable(whole), `fanned out, chunks of ${chunkBytes}`);
       }
     });

@@ -15,9 +15,8 @@ import { checkHugeFile } from '../../../src/pool/fanout.js';
 import type { LocatedDiagnostic } from '../../../src/types.js';
 import { checkBytes, PARSERS } from '../../../src/worker/check-bytes.js';
 import { checkText } from '../../../src/worker/check-text.js';
-import { checkSlices, type RunSliceTask, type SliceResult } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
-import { STREAMED as OPTIONS, testDir } from './helpers.js';
+import { inProcessSlices, STREAMED as OPTIONS, testDir } from './helpers.js';
 
 const dir = testDir('syntax');
 let n = 0;
@@ -35,9 +34,6 @@ async function firstFinding(text: string, chunkBytes: number) {
 const ENGINE = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
 
 /** A worker boundary in-process (structured clone both ways), as in fanout.test.ts. */
-const inProcess: RunSliceTask = async (task, transferList) =>
-  structuredClone(checkSlices(structuredClone(task, { transfer: transferList }))) as SliceResult;
-
 /** Whole-file mode's diagnostics and the streamed check's for the same bytes (every field compared). */
 async function bothModes(content: string | Buffer, chunkBytes: number, fanOut = false) {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
@@ -46,7 +42,7 @@ async function bothModes(content: string | Buffer, chunkBytes: number, fanOut = 
   const job = { index: 0, path, file: 's.json', size: bytes.length };
   const options = { ...OPTIONS, chunkBytes };
   const outcome = fanOut
-    ? await checkHugeFile(job, options, inProcess, { batchBytes: 64 })
+    ? await checkHugeFile(job, options, inProcessSlices, { batchBytes: 64 })
     : await checkStreamed(job, options);
   return {
     whole: checkBytes(bytes, PARSERS.json, ENGINE).diagnostics,

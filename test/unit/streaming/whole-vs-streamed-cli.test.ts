@@ -6,26 +6,19 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { CheckOptions, DocumentResult } from '../../../src/types.js';
+import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
+import { WHOLE } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-positions-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-const base: CheckOptions = {
-  target: null,
-  ruleLevels: {},
-  maxDiagnosticsPerFile: 1000,
-  streamThreshold: Number.POSITIVE_INFINITY,
-  maxFileSize: Number.POSITIVE_INFINITY,
-};
 
 async function both(name: string, text: string): Promise<[DocumentResult, DocumentResult]> {
   const path = join(dir, name);
   writeFileSync(path, text);
   const job = { index: 0, path, file: name, size: statSync(path).size };
-  const whole = (await checkFile(job, base)).documents[0]!;
-  const streamed = (await checkFile(job, { ...base, streamThreshold: 0 })).documents[0]!;
+  const whole = (await checkFile(job, WHOLE)).documents[0]!;
+  const streamed = (await checkFile(job, { ...WHOLE, streamThreshold: 0 })).documents[0]!;
   return [whole, streamed];
 }
 
