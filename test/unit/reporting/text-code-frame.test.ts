@@ -76,12 +76,7 @@ describe('code frames', () => {
     const line = `{"a": "😀😀", ${'"p": 1, '.repeat(20)}"target": 2}`;
     const column = line.indexOf('"target"') + 1;
     const path = file('astral.json', `${line}\n`);
-    const [text, caret] = renderFrame(
-      await readExcerpts(path, frameRequests(1, column)),
-      1,
-      column,
-      none,
-    )!.split('\n');
+    const [text, caret] = await frameLines(path, column);
     assert.ok(text!.includes('…'), 'the window starts after the emoji');
     assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"target"'));
   });
@@ -99,17 +94,17 @@ describe('code frames', () => {
     const line = '{"name": "日本語", "x": 1}';
     const column = line.indexOf('"x"') + 1;
     const path = file('wide.json', `${line}\n`);
-    const [text, caret] = renderFrame(
-      await readExcerpts(path, frameRequests(1, column)),
-      1,
-      column,
-      none,
-    )!.split('\n');
+    const [text, caret] = await frameLines(path, column);
     assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"x"'));
   });
 });
 
 /** Terminal column of the caret, counted from the gutter's bar. */
+/** The uncoloured frame of line 1 at `column`, as its lines: the source line, then the caret line. */
+async function frameLines(path: string, column: number): Promise<string[]> {
+  return renderFrame(await readExcerpts(path, frameRequests(1, column)), 1, column, none)!.split('\n');
+}
+
 function caretColumnOf(caret: string): number {
   return caret.indexOf('^') - caret.indexOf('|');
 }
