@@ -456,13 +456,13 @@ export function emptyReport(mcpdesc: string | null = null): DocumentReport {
  */
 export function countFinding(report: DocumentReport, ruleId: string, severity: Severity): void {
   report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
-  countSeverity(report, severity);
+  countRank(report, rank(severity));
 }
 
-/** The count by severity of one finding. */
-function countSeverity(report: DocumentReport, severity: Severity): void {
-  if (severity === 'error') report.errors++;
-  else if (severity === 'warning') report.warnings++;
+/** The count by severity of one finding, given as its `rank` (the engine's plan has it worked out). */
+function countRank(report: DocumentReport, r: number): void {
+  if (r === 0) report.errors++;
+  else if (r === 1) report.warnings++;
   else report.infos++;
 }
 
@@ -556,11 +556,8 @@ export function createDocumentValidator(
     } else {
       uncounted[k] = n + 1;
     }
-    const r = entry.rank;
-    if (r === 0) report.errors++;
-    else if (r === 1) report.warnings++;
-    else report.infos++;
-    if (hold(r)) report.diagnostics.push(makeDiagnostic(entry, path, message));
+    countRank(report, entry.rank);
+    if (hold(entry.rank)) report.diagnostics.push(makeDiagnostic(entry, path, message));
   };
   const addUncounted = () => {
     for (const entry of counted) {
