@@ -478,9 +478,26 @@ export async function mergeRuns(
   return result;
 }
 
-const SUMMARY_ORDER = ['type', 'exitCode', 'aborted', 'failOn', 'files', 'documents', 'counts', 'byRule'];
+// A single run's order (reporting/summary.ts, then `suppressed`), so that a merged summary is written as
+// the run on one machine would have written it, and `report` renders it byte for byte the same.
+const SUMMARY_ORDER = [
+  'type',
+  'exitCode',
+  'aborted',
+  'failOn',
+  'files',
+  'documents',
+  'counts',
+  'byRule',
+  'bytes',
+  'tools',
+  'wallMs',
+  'throughput',
+  'peakRssBytes',
+  'shard',
+];
 
-/** The summary with its leading keys in the documented order, the rest as the shards had them. */
+/** The summary with its keys in a single run's order, any others (`suppressed`, later counters) after. */
 function orderSummary(summary: JsonRecord): JsonRecord {
   const out: JsonRecord = {};
   for (const key of SUMMARY_ORDER) if (key in summary) out[key] = summary[key];

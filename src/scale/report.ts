@@ -82,7 +82,10 @@ const FILE_FIELDS = new Set([
   'cached',
 ]);
 
-class InvalidRecord extends Error {}
+class InvalidRecord extends Error {
+  /** The line of the record at fault, once known. */
+  line: number | undefined;
+}
 
 function need<T>(ok: boolean, value: unknown, what: string): T {
   if (!ok) throw new InvalidRecord(what);
@@ -127,9 +130,14 @@ function diagnosticOf(record: JsonRecord): LocatedDiagnostic {
  */
 export function documentOf(group: DocumentGroup, index: number): DocumentResult {
   const diagnostics: LocatedDiagnostic[] = [];
-  for (const { record } of group.records) {
+  for (const { record, lineNo } of group.records) {
     if (record.type !== 'diagnostic') continue;
-    diagnostics.push(diagnosticOf(record));
+    try {
+      diagnostics.push(diagnosticOf(record));
+    } catch (error) {
+      if (error instanceof InvalidRecord) error.line = lineNo;
+      throw error;
+    }
   }
   const f = group.fileRecord.record;
   const status = need<FileStatus>(
@@ -278,9 +286,8 @@ export async function readReports(
           document = documentOf(group, ordinal);
         } catch (error) {
           if (!(error instanceof InvalidRecord)) throw error;
-          invalid.push(
-            `${source}:${group.fileRecord.lineNo}: ${group.file}: ${error.message}; the document is left out`,
-          );
+          const line = error.line ?? group.fileRecord.lineNo;
+          invalid.push(`${source}:${line}: ${group.file}: ${error.message}; the document is left out`);
           return;
         }
         await sink.document(document);
