@@ -223,6 +223,13 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   );
   closeInput();
   for (const problem of result.problems) note(io, problem);
+  if (result.stopped) {
+    // The reader left (`| head`): quietly, as a validation run stops (docs/cli.md, Channels).
+    io.stdout.off('error', onStdoutError);
+    io.stdout.on('error', () => undefined);
+    for (const out of outputs) await out.file?.abort();
+    return stdoutFailed ? EXIT_FAILURE : result.exitCode;
+  }
   if (result.refused) {
     for (const out of outputs) await out.file?.abort();
     io.stdout.off('error', onStdoutError);

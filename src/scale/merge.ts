@@ -46,6 +46,11 @@ export interface MergeResult {
   problems: string[];
   /** The merged summary record as written (null when refused). */
   summary: JsonRecord | null;
+  /**
+   * The consumer went away before the end (`| head`): the inputs were not read to their summaries,
+   * which is not their fault, so it is not reported; the verdict covers the documents passed on.
+   */
+  stopped?: boolean;
 }
 
 interface ShardId {
@@ -369,6 +374,7 @@ export async function combineReports(
   let last: DocumentGroup | null = null;
   let lastSource = '';
   let ordinal = base - 1;
+  let stopped = false;
 
   for (;;) {
     // Linear scan for the smallest head: k is the number of shards (tens), so a heap would not pay.
@@ -377,7 +383,11 @@ export async function combineReports(
       if (head.group && (min === null || compareDocumentKeys(head.group, min.group!) < 0)) min = head;
     }
     // The reader went away (`| head`): nothing more will be read, stop reading the shards.
-    if (min === null || sink.closed) break;
+    if (min === null) break;
+    if (sink.closed) {
+      stopped = true;
+      break;
+    }
     const group = min.group!;
     const prevFile = last?.file;
     min.documents++;
@@ -415,6 +425,7 @@ export async function combineReports(
     const { reader } = head;
     for (const item of reader.trailer) await sink.trailer(item);
     const summary = reader.summary;
+    if (stopped) continue;
     if (summary === null) {
       problem(`${reader.name} has no summary record (the shard did not finish, or its output was cut)`);
       continue;
@@ -444,7 +455,13 @@ export async function combineReports(
   else if (failingCount(failOn, failing) > 0 || staleFailure) exitCode = 1;
   else exitCode = 0;
   summary.exitCode = exitCode;
-  return { exitCode, refused: false, problems, summary: orderSummary(summary) };
+  return {
+    exitCode,
+    refused: false,
+    problems,
+    summary: orderSummary(summary),
+    ...(stopped ? { stopped } : {}),
+  };
 }
 
 /**

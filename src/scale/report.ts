@@ -52,6 +52,8 @@ export interface ReadReportsResult {
   aborted: boolean;
   /** One input, rendered as it is (its run record and shard kept). */
   single: boolean;
+  /** Every output went away before the end (`| head`): the exit code covers what was rendered. */
+  stopped?: boolean;
 }
 
 const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info']);
@@ -317,6 +319,18 @@ export async function readReports(
     // The run record itself could not be rendered: nothing was written, as for a refusal. Reading
     // stopped there, so what combineReports says about the rest (no summary read) is beside the point.
     return { exitCode: 2, refused: true, problems: invalid, summary: null, failOn, aborted: false, single };
+  }
+  if (result.stopped) {
+    // Nobody is reading any more: nothing to render a summary for, and nothing wrong with the inputs.
+    return {
+      ...result,
+      refused: false,
+      problems: [...result.problems, ...invalid],
+      summary: null,
+      failOn,
+      aborted: false,
+      single,
+    };
   }
   const problems = [...result.problems, ...invalid];
   const summary = problems.length > 0 ? null : summaryOf(result.summary);

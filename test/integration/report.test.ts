@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { reporterNames } from '../../src/reporting/reporter-registry.js';
-import { type CliResult, parseNdjson, runCli, tempDir } from '../helpers/run-cli.js';
+import { type CliResult, parseNdjson, runCli, runCliIntoHead, tempDir } from '../helpers/run-cli.js';
 
 const FORMATS = reporterNames();
 
@@ -311,6 +311,48 @@ describe('mcpdesc-validate report', () => {
       assert.equal(r.code, 2);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /v2\.ndjson: report schema version 2 is not one this version reads/);
+    });
+
+    it('stops quietly when the reader leaves (`| head`): no message, the verdict of what was rendered', async () => {
+      const run = readFileSync(join(cwd, whole), 'utf8').split('\n')[0]!;
+      const lines = [run];
+      for (let i = 0; i < 20_000; i++) {
+        const file = `big/doc-${String(i).padStart(6, '0')}.json`;
+        lines.push(
+          JSON.stringify({
+            type: 'diagnostic',
+            file,
+            ruleId: 'mcpdesc.tool.members',
+            severity: 'error',
+            message: 'm',
+            pointer: '/tools/0',
+            path: ['tools', 0],
+            line: 2,
+            column: 3,
+            specSection: '9.1',
+            docsUrl: 'https://example.org',
+          }),
+          JSON.stringify({
+            type: 'file',
+            file,
+            status: 'invalid',
+            format: 'json',
+            bytes: 9,
+            mcpdesc: '0.7.0',
+            errors: 1,
+            warnings: 0,
+            infos: 0,
+            tools: 1,
+            durationMs: 1,
+            truncated: false,
+          }),
+        );
+      }
+      writeFileSync(join(cwd, 'long.ndjson'), `${lines.join('\n')}\n`);
+      const r = await runCliIntoHead('report long.ndjson -f text', 1, { cwd });
+      assert.equal(r.stdout.split('\n')[0], 'big/doc-000000.json:2:3  error    m  mcpdesc.tool.members');
+      assert.equal(r.status, 1, r.stderr);
+      assert.doesNotMatch(r.stderr, /mcpdesc-validate/);
     });
 
     it('usage errors', async () => {
