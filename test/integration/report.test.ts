@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { reporterNames } from '../../src/reporting/reporter-registry.js';
-import { type CliResult, parseNdjson, runCli, runCliIntoHead, tempDir } from '../helpers/run-cli.js';
+import {
+  type CliResult,
+  parseNdjson,
+  REPO_ROOT,
+  runCli,
+  runCliIntoHead,
+  tempDir,
+} from '../helpers/run-cli.js';
 
 const FORMATS = reporterNames();
 
@@ -377,5 +384,25 @@ describe('mcpdesc-validate report', () => {
     assert.match(help.stdout, /Exit codes:/);
     const main = await cli(['--help']);
     assert.match(main.stdout, /mcpdesc-validate report RESULTS\.ndjson/);
+    // Every option of `report --help` is in docs/cli.md's `report` section, and the reverse.
+    const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
+    const section = reference.slice(
+      reference.indexOf('### `report`'),
+      reference.indexOf('## Scaling and fault isolation'),
+    );
+    const options = help.stdout.slice(
+      help.stdout.indexOf('Options:'),
+      help.stdout.indexOf('One input is one run'),
+    );
+    const inHelp = new Set([...options.matchAll(/^ {2}(?:-\w, )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!));
+    inHelp.delete('--help');
+    const synopsis = section.slice(
+      section.indexOf('```'),
+      section.indexOf('```', section.indexOf('```') + 3),
+    );
+    const documented = new Set([...synopsis.matchAll(/(--[a-z0-9-]+)/g)].map((m) => m[1]!));
+    for (const short of synopsis.matchAll(/\[(-[a-z]) /g))
+      documented.add({ '-f': '--format', '-o': '--output' }[short[1]!] ?? short[1]!);
+    assert.deepEqual([...inHelp].sort(), [...documented].sort());
   });
 });
