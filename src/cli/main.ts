@@ -95,7 +95,7 @@ interface RawOptions {
   baseline?: string;
   writeBaseline?: string;
   strictBaseline?: boolean;
-  maxWarnings?: number | null;
+  maxWarnings?: number;
   exitZero?: boolean;
   bail?: number;
   stdinFilename?: string;
@@ -396,7 +396,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     baseline: o.baseline ?? null,
     writeBaseline: o.writeBaseline ?? null,
     strictBaseline: o.strictBaseline === true,
-    maxWarnings: o.maxWarnings ?? null,
+    maxWarnings: o.maxWarnings === undefined || o.maxWarnings < 0 ? null : o.maxWarnings,
     exitZero: o.exitZero === true,
     bail: o.bail ?? null,
     stdinFilename,

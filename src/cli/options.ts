@@ -144,9 +144,12 @@ export function parseStdinFormat(value: string): InputFormat {
   return value === 'auto' ? 'unknown' : (value as InputFormat);
 }
 
-/** `--max-warnings <n>`: a non-negative integer; `-1` (ESLint's spelling of its default) means no limit. */
-export function parseMaxWarnings(value: string): number | null {
-  if (value.trim() === '-1') return null;
+/**
+ * `--max-warnings <n>`: a non-negative integer; `-1` (ESLint's spelling of its default) means no limit
+ * and is returned as is (commander turns a parser's null into '').
+ */
+export function parseMaxWarnings(value: string): number {
+  if (value.trim() === '-1') return -1;
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value))) {
     throw new InvalidArgumentError('Expected a non-negative integer (or -1 for no limit).');
   }
