@@ -114,131 +114,128 @@ function parseShardOption(value: string): Shard {
 
 export function buildProgram(version: string): Command {
   const formats = reporterNames();
-  return (
-    new Command('mcpdesc-validate')
-      .description(
-        'Validate MCP Description (mcpdesc) documents in bulk: files, directories, globs or stdin.',
-      )
-      .argument('[patterns...]', 'files, directories, quoted globs (! to exclude), - for stdin')
-      .version(version, '-V, --version', 'print the version')
-      .helpOption('-h, --help', 'show this help')
-      .addOption(
-        new Option(
-          '-f, --format <name[=path]>',
-          `report format (${formats.join('|')}); repeat with =path for files ` +
-            '(default: text on a terminal, else ndjson)',
-        ).argParser(collect((v) => parseFormat(v, formats))),
-      )
-      .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
-      .option('-0, --null', 'with --files-from: paths are NUL-separated (find -print0)')
-      .addOption(
-        new Option(
-          '--stdin-filename <name>',
-          'name of the document read from - in every report; its extension sets the format under --stdin-format auto (alias --stdin-filepath)',
-        ).argParser(parseStdinFilename),
-      )
+  return new Command('mcpdesc-validate')
+    .description('Validate MCP Description (mcpdesc) documents in bulk: files, directories, globs or stdin.')
+    .argument('[patterns...]', 'files, directories, quoted globs (! to exclude), - for stdin')
+    .version(version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .addOption(
+      new Option(
+        '-f, --format <name[=path]>',
+        `report format (${formats.join('|')}); repeat with =path for files ` +
+          '(default: text on a terminal, else ndjson)',
+      ).argParser(collect((v) => parseFormat(v, formats))),
+    )
+    .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
+    .option('-0, --null', 'with --files-from: paths are NUL-separated (find -print0)')
+    .addOption(
+      new Option(
+        '--stdin-filename <name>',
+        'name of the document read from - in every report; its extension sets the format under --stdin-format auto (alias --stdin-filepath)',
+      ).argParser(parseStdinFilename),
+    )
+    .addOption(
       // Spectral's spelling, for scripts written for it.
-      .addOption(new Option('--stdin-filepath <name>').hideHelp().argParser(parseStdinFilename))
-      .option('--allow-empty', 'exit 0 when no input matches (alias --no-error-on-unmatched-pattern)')
+      new Option('--stdin-filepath <name>').hideHelp().argParser(parseStdinFilename),
+    )
+    .option('--allow-empty', 'exit 0 when no input matches (alias --no-error-on-unmatched-pattern)')
+    .addOption(
       // ESLint's spelling of --allow-empty.
-      .addOption(new Option('--no-error-on-unmatched-pattern').hideHelp())
-      .option('--ignore-path <file>', 'ignore file to use instead of ./.mcpdescignore')
-      .addOption(
-        new Option('--stdin-format <format>', `format of a document read from - (${STDIN_FORMATS.join('|')})`)
-          .default('unknown', 'auto')
-          .argParser(parseStdinFormat),
+      new Option('--no-error-on-unmatched-pattern').hideHelp(),
+    )
+    .option('--ignore-path <file>', 'ignore file to use instead of ./.mcpdescignore')
+    .addOption(
+      new Option('--stdin-format <format>', `format of a document read from - (${STDIN_FORMATS.join('|')})`)
+        .default('unknown', 'auto')
+        .argParser(parseStdinFormat),
+    )
+    .addOption(
+      new Option('--concurrency <auto|N>', 'worker threads; 0 runs in-process')
+        .default('auto')
+        .argParser(parseConcurrency),
+    )
+    .addOption(
+      new Option('--fail-on <level>', `lowest severity that fails the run (${FAIL_ON.join('|')})`)
+        .default('error')
+        .argParser(parseFailOn),
+    )
+    .addOption(
+      new Option(
+        '--max-warnings <n>',
+        'exit 1 when more than n warnings count (after --rule; baselined ones do not)',
+      ).argParser(parseMaxWarnings),
+    )
+    .option('--exit-zero', 'exit 0 where findings would exit 1 (never hides exit 2 or 130)')
+    .addOption(
+      new Option(
+        '--bail [n]',
+        'start no more files once n (default 1) have findings at or above --fail-on; the rest are skipped',
+      ).argParser(parseBail),
+    )
+    .addOption(
+      // Checked against the catalogue after parsing, so runs without --rule never load it here.
+      new Option('--rule <id=level>', 'set a rule to off|info|warning|error (repeatable)').argParser(
+        collect((v) => v),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--max-diagnostics-per-file <n>',
+        'diagnostics kept per document, errors first; counts stay exact',
       )
-      .addOption(
-        new Option('--concurrency <auto|N>', 'worker threads; 0 runs in-process')
-          .default('auto')
-          .argParser(parseConcurrency),
-      )
-      .addOption(
-        new Option('--fail-on <level>', `lowest severity that fails the run (${FAIL_ON.join('|')})`)
-          .default('error')
-          .argParser(parseFailOn),
-      )
-      .addOption(
-        new Option(
-          '--max-warnings <n>',
-          'exit 1 when more than n warnings count (after --rule; baselined ones do not)',
-        ).argParser(parseMaxWarnings),
-      )
-      .option('--exit-zero', 'exit 0 where findings would exit 1 (never hides exit 2 or 130)')
-      .addOption(
-        new Option(
-          '--bail [n]',
-          'start no more files once n (default 1) have findings at or above --fail-on; the rest are skipped',
-        ).argParser(parseBail),
-      )
-      .addOption(
-        // Checked against the catalogue after parsing, so runs without --rule never load it here.
-        new Option('--rule <id=level>', 'set a rule to off|info|warning|error (repeatable)').argParser(
-          collect((v) => v),
-        ),
-      )
-      .addOption(
-        new Option(
-          '--max-diagnostics-per-file <n>',
-          'diagnostics kept per document, errors first; counts stay exact',
-        )
-          .default(1000)
-          .argParser(parseNonNegativeInt),
-      )
-      .addOption(
-        new Option('--target <version>', `check against this version (${TARGETS.join('|')})`).argParser(
-          parseTarget,
-        ),
-      )
-      .addOption(
-        new Option('--stream-threshold <size>', 'JSON files above this size are streamed (e.g. 64MiB)')
-          .default(64 * 1024 * 1024, '64MiB')
-          .argParser(parseSize),
-      )
-      .addOption(
-        new Option('--max-file-size <size>', 'skip files above this size (default: no limit)').argParser(
-          parseSize,
-        ),
-      )
-      .addOption(
-        // The largest tool of the real 17,578-tool dump is 49 KB as JSON; 32 MiB only stops a pathological
-        // element from being buffered whole (it is reported and skipped; the rest of the dump is checked).
-        new Option('--max-element-size <size>', 'streamed files: skip a tool or member value above this size')
-          .default(32 * 1024 * 1024, '32MiB')
-          .argParser(parseSize),
-      )
-      .addOption(
-        new Option(
-          '--worker-memory <MB>',
-          'heap limit per worker thread in MB (default: RAM share, 512–4096)',
-        ).argParser(parsePositiveInt),
-      )
-      .addOption(
-        new Option(
-          '--shard <K/N>',
-          'check shard K of N (1-based) of the sorted input; merge the outputs with `merge`',
-        ).argParser(parseShardOption),
-      )
-      .option(
-        '--cache',
-        'replay the results of files whose content did not change since the last --cache run',
-      )
-      .option('--cache-location <dir>', 'where --cache keeps its store', DEFAULT_CACHE_LOCATION)
-      .option(
-        '--baseline <file>',
-        'findings recorded in this baseline (or a previous NDJSON report) do not fail the run',
-      )
-      .option('--write-baseline <file>', "record this run's findings as a baseline")
-      .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
-      .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
-      .option('--no-progress', 'never draw the progress line')
-      .option('--code-frame', 'text format: show the offending lines under each finding')
-      .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
-      .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
-      .addHelpText('after', HELP_AFTER)
-      .showHelpAfterError('(run with --help for usage)')
-      .exitOverride()
-  );
+        .default(1000)
+        .argParser(parseNonNegativeInt),
+    )
+    .addOption(
+      new Option('--target <version>', `check against this version (${TARGETS.join('|')})`).argParser(
+        parseTarget,
+      ),
+    )
+    .addOption(
+      new Option('--stream-threshold <size>', 'JSON files above this size are streamed (e.g. 64MiB)')
+        .default(64 * 1024 * 1024, '64MiB')
+        .argParser(parseSize),
+    )
+    .addOption(
+      new Option('--max-file-size <size>', 'skip files above this size (default: no limit)').argParser(
+        parseSize,
+      ),
+    )
+    .addOption(
+      // The largest tool of the real 17,578-tool dump is 49 KB as JSON; 32 MiB only stops a pathological
+      // element from being buffered whole (it is reported and skipped; the rest of the dump is checked).
+      new Option('--max-element-size <size>', 'streamed files: skip a tool or member value above this size')
+        .default(32 * 1024 * 1024, '32MiB')
+        .argParser(parseSize),
+    )
+    .addOption(
+      new Option(
+        '--worker-memory <MB>',
+        'heap limit per worker thread in MB (default: RAM share, 512–4096)',
+      ).argParser(parsePositiveInt),
+    )
+    .addOption(
+      new Option(
+        '--shard <K/N>',
+        'check shard K of N (1-based) of the sorted input; merge the outputs with `merge`',
+      ).argParser(parseShardOption),
+    )
+    .option('--cache', 'replay the results of files whose content did not change since the last --cache run')
+    .option('--cache-location <dir>', 'where --cache keeps its store', DEFAULT_CACHE_LOCATION)
+    .option(
+      '--baseline <file>',
+      'findings recorded in this baseline (or a previous NDJSON report) do not fail the run',
+    )
+    .option('--write-baseline <file>', "record this run's findings as a baseline")
+    .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
+    .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
+    .option('--no-progress', 'never draw the progress line')
+    .option('--code-frame', 'text format: show the offending lines under each finding')
+    .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
+    .addHelpText('after', HELP_AFTER)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
 }
 
 /** A usage error found after parsing, worded and closed as commander's own (exit 2). */
