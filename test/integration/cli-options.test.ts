@@ -445,6 +445,23 @@ describe('--bail', () => {
     assert.doesNotMatch(r.stdout, /EBAIL/);
     assert.match(r.stdout, /Stopped by --bail 1: \d+ files not checked\./);
   });
+
+  it('GitHub and SARIF reports give one notice for the files --bail left, not one per file', async () => {
+    const github = await runCli(['reg', '-f', 'github', '--bail', '--concurrency', '0'], { cwd });
+    assert.doesNotMatch(github.stdout, /EBAIL/);
+    assert.match(
+      github.stdout,
+      /^::notice title=mcpdesc-validate::--bail 1 stopped the run: \d+ files not checked\.$/m,
+    );
+    const sarif = await runCli(['reg', '-f', 'sarif', '--bail', '--concurrency', '0'], { cwd });
+    const notes = JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications as Array<{
+      message: { text: string };
+    }>;
+    assert.deepEqual(
+      notes.map((n) => n.message.text.replace(/\d+ files/, 'N files')),
+      ['--bail 1 stopped the run: N files not checked.'],
+    );
+  });
 });
 
 describe('merge and compare with the new summary fields', () => {
