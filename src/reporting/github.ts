@@ -2,7 +2,14 @@
 // GitHub keeps at most 10 error, 10 warning and 10 notice annotations per step (50 per job) and drops the
 // rest silently, so we stop at those caps ourselves and finish with one notice that counts what was not
 // annotated. The message repeats `file:line:col` because the log view shows only the message.
-import type { DocumentResult, Reporter, RunRecord, Severity, SummaryRecord } from '../types.js';
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type Reporter,
+  type RunRecord,
+  type Severity,
+  type SummaryRecord,
+} from '../types.js';
 import { isQuietRun, type PathOptions, plural, repoRelative, writeChunk } from './output.js';
 
 export const ANNOTATION_CAP = 10;
@@ -101,7 +108,12 @@ export function createGithubReporter(
           d.message,
         );
       }
-      if (result.diagnostics.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+      // Not the files --bail left: a pull request needs the failure, not an annotation per unchecked file.
+      if (
+        result.diagnostics.length === 0 &&
+        (result.status === 'error' || result.status === 'skipped') &&
+        result.error?.code !== BAIL_SKIP_CODE
+      ) {
         // Not a rule finding, but a file nobody checked must be visible on the pull request.
         const severity: Severity = result.status === 'error' ? 'error' : 'warning';
         found[severity]++;
@@ -122,7 +134,17 @@ export function createGithubReporter(
       await writeChunk(out, chunk);
     },
 
-    async onEnd(_summary: SummaryRecord) {
+    async onEnd(summary: SummaryRecord) {
+      // What failed the step or cut it short, when it is not a finding of its own.
+      if (summary.maxWarnings?.exceeded) {
+        const { warnings, limit } = summary.maxWarnings;
+        const message = `${plural(warnings, 'warning')}: more than --max-warnings ${limit}.`;
+        await writeChunk(out, `::error title=mcpdesc-validate::${escapeData(message)}\n`);
+      }
+      if ((summary.bail?.skipped ?? 0) > 0) {
+        const message = `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`;
+        await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
+      }
       const rest = {
         error: found.error - annotated.error,
         warning: found.warning - annotated.warning,

@@ -395,10 +395,16 @@ export async function mergeRuns(
   summary.failOn = failOn;
   summary.aborted = aborted;
   summary.shard = null;
+  const verdict = runVerdict(runs[0]!.run, summary, summaries, failing);
   let exitCode: number;
   if (problems.length > 0 || shardFailed || aborted) exitCode = 2;
-  else if (failingCount(failOn, failing) > 0 || shardExitOne) exitCode = 1;
+  else if (failingCount(failOn, failing) > 0 || shardExitOne || verdict.overWarnings) exitCode = 1;
   else exitCode = 0;
+  // --exit-zero shards never exit 1, so a 1 here comes from the records, which they reported alike.
+  if (verdict.exitZero) {
+    summary.exitZero = { masked: exitCode === 1 };
+    if (exitCode === 1) exitCode = 0;
+  }
   summary.exitCode = exitCode;
   await writer.line(JSON.stringify(orderSummary(summary)));
   await writer.flush();
@@ -407,6 +413,35 @@ export async function mergeRuns(
     return { exitCode: 2, refused: false, problems, summary };
   }
   return { exitCode, refused: false, problems, summary };
+}
+
+/**
+ * The summary fields of --max-warnings and --bail over the whole run: summing them field by field
+ * (combineSummaries) would add up the shards' limits. The shards ran with the same options
+ * (checkRuns), so the limits are the run's; the limit applies to the run's warnings, not each shard's.
+ */
+function runVerdict(
+  run: JsonRecord,
+  summary: JsonRecord,
+  summaries: readonly JsonRecord[],
+  failing: SeverityCounts,
+): { overWarnings: boolean; exitZero: boolean } {
+  const options = (run.options ?? {}) as JsonRecord;
+  let overWarnings = false;
+  if (typeof options.maxWarnings === 'number') {
+    overWarnings = failing.warning > options.maxWarnings;
+    summary.maxWarnings = { limit: options.maxWarnings, warnings: failing.warning, exceeded: overWarnings };
+  }
+  if (typeof options.bail === 'number') {
+    const bails = summaries.map((s) => s.bail as { stopped?: unknown; skipped?: unknown } | undefined);
+    summary.bail = {
+      limit: options.bail,
+      // Each shard stops on its own failures: the merged run stopped where any shard did.
+      stopped: bails.some((b) => b?.stopped === true),
+      skipped: bails.reduce((n, b) => n + (typeof b?.skipped === 'number' ? b.skipped : 0), 0),
+    };
+  }
+  return { overWarnings, exitZero: options.exitZero === true };
 }
 
 const SUMMARY_ORDER = ['type', 'exitCode', 'aborted', 'failOn', 'files', 'documents', 'counts', 'byRule'];
