@@ -165,7 +165,16 @@ export interface SummaryRecord {
   shard: { index: number; count: number } | null;
   /** With --baseline only: the findings it covered, by severity (included in `counts`, not failing). */
   suppressed?: { error: number; warning: number; info: number };
+  /** With --max-warnings only: the warnings that count (not suppressed), and whether they exceed it. */
+  maxWarnings?: { limit: number; warnings: number; exceeded: boolean };
+  /** With --bail only: whether it stopped the run, and how many inputs it left unchecked. */
+  bail?: { limit: number; stopped: boolean; skipped: number };
+  /** With --exit-zero only: the run's exit code 1 was turned into 0 (`exitCode` is what the process returned). */
+  exitZero?: { masked: boolean };
 }
+
+/** `error.code` of the `skipped` record of an input that `--bail` left unchecked. */
+export const BAIL_SKIP_CODE = 'EBAIL';
 
 /**
  * A report format. Reporters stream: they get the run start, every document result in output order,

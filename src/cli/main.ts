@@ -10,17 +10,21 @@ import { EXIT_FAILURE } from './exit-code.js';
 import {
   FAIL_ON,
   type FormatSpec,
+  parseBail,
   parseConcurrency,
   parseFailOn,
   parseFormat,
+  parseMaxWarnings,
   parseNonNegativeInt,
   parsePositiveInt,
   parseRule,
   parseSize,
+  parseStdinFilename,
   parseStdinFormat,
   parseTarget,
   resolveFormats,
   STDIN_FORMATS,
+  spellBail,
 } from './options.js';
 import { type CliIo, type CliSettings, runValidate } from './run.js';
 
@@ -37,8 +41,9 @@ on a terminal unless NO_COLOR is set; FORCE_COLOR=1 or --color colours it anyway
 
 Exit codes:
   0    every file checked, no finding at or above --fail-on
-  1    findings at or above --fail-on (malformed input is a finding)
-  2    usage error, nothing matched, unreadable input or crashed worker
+  1    findings at or above --fail-on (malformed input is a finding), or more
+       warnings than --max-warnings; --exit-zero turns this into 0
+  2    usage error, nothing matched (unless --allow-empty), unreadable input or crashed worker
        (every other file is still checked and the summary written)
   130  interrupted (SIGINT/SIGTERM); the summary covers what finished
 
@@ -92,6 +97,13 @@ interface RawOptions {
   baseline?: string;
   writeBaseline?: string;
   strictBaseline?: boolean;
+  maxWarnings?: number;
+  exitZero?: boolean;
+  bail?: number;
+  stdinFilename?: string;
+  stdinFilepath?: string;
+  allowEmpty?: boolean;
+  errorOnUnmatchedPattern: boolean;
 }
 
 function parseShardOption(value: string): Shard {
@@ -118,6 +130,21 @@ export function buildProgram(version: string): Command {
     )
     .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
     .option('-0, --null', 'with --files-from: paths are NUL-separated (find -print0)')
+    .addOption(
+      new Option(
+        '--stdin-filename <name>',
+        'name of the document read from - in every report; its extension sets the format under --stdin-format auto (alias --stdin-filepath)',
+      ).argParser(parseStdinFilename),
+    )
+    .addOption(
+      // Spectral's spelling, for scripts written for it.
+      new Option('--stdin-filepath <name>').hideHelp().argParser(parseStdinFilename),
+    )
+    .option('--allow-empty', 'exit 0 when no input matches (alias --no-error-on-unmatched-pattern)')
+    .addOption(
+      // ESLint's spelling of --allow-empty.
+      new Option('--no-error-on-unmatched-pattern').hideHelp(),
+    )
     .option('--ignore-path <file>', 'ignore file to use instead of ./.mcpdescignore')
     .addOption(
       new Option('--stdin-format <format>', `format of a document read from - (${STDIN_FORMATS.join('|')})`)
@@ -133,6 +160,19 @@ export function buildProgram(version: string): Command {
       new Option('--fail-on <level>', `lowest severity that fails the run (${FAIL_ON.join('|')})`)
         .default('error')
         .argParser(parseFailOn),
+    )
+    .addOption(
+      new Option(
+        '--max-warnings <n>',
+        'exit 1 when more than n warnings count (after --rule; baselined ones do not)',
+      ).argParser(parseMaxWarnings),
+    )
+    .option('--exit-zero', 'exit 0 where findings would exit 1 (never hides exit 2 or 130)')
+    .addOption(
+      new Option(
+        '--bail [n]',
+        'start no more files once n (default 1) have findings at or above --fail-on; the rest are skipped',
+      ).argParser(parseBail),
     )
     .addOption(
       // Checked against the catalogue after parsing, so runs without --rule never load it here.
@@ -254,7 +294,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     writeErr: (s) => io.stderr.write(s),
   });
   try {
-    program.parse(argv, { from: 'user' });
+    program.parse(spellBail(argv), { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_FAILURE;
     throw error;
@@ -289,6 +329,28 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   // the user would believe the run was cached.
   if (program.getOptionValueSource('cacheLocation') === 'cli' && !o.cache) {
     return usageError(io, "option '--cache-location <dir>' needs --cache");
+  }
+  if (o.stdinFilename !== undefined && o.stdinFilepath !== undefined && o.stdinFilename !== o.stdinFilepath) {
+    return usageError(io, "options '--stdin-filename' and '--stdin-filepath' name the document differently");
+  }
+  const stdinFilename = o.stdinFilename ?? o.stdinFilepath ?? null;
+  // Named for a document that is never read, the name would silently do nothing.
+  if (stdinFilename !== null && !program.args.includes('-') && o.filesFrom === undefined) {
+    return usageError(io, "option '--stdin-filename <name>' needs - (standard input) among the inputs");
+  }
+  if (o.bail !== undefined && o.failOn === 'never') {
+    return usageError(
+      io,
+      "option '--bail [n]' needs a --fail-on level other than never (no file would ever fail)",
+    );
+  }
+  // A baseline written from a run that stopped early would lack the findings of the files not checked,
+  // and the next run would fail on them as new.
+  if (o.bail !== undefined && o.writeBaseline !== undefined) {
+    return usageError(
+      io,
+      "option '--bail [n]' cannot be combined with --write-baseline (the baseline would miss the files not checked)",
+    );
   }
   if (o.null && o.filesFrom === undefined) {
     return usageError(io, "option '-0, --null' needs --files-from <file|->");
@@ -337,6 +399,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     baseline: o.baseline ?? null,
     writeBaseline: o.writeBaseline ?? null,
     strictBaseline: o.strictBaseline === true,
+    maxWarnings: o.maxWarnings === undefined || o.maxWarnings < 0 ? null : o.maxWarnings,
+    exitZero: o.exitZero === true,
+    bail: o.bail ?? null,
+    stdinFilename,
+    allowEmpty: o.allowEmpty === true || !o.errorOnUnmatchedPattern,
   };
   return runValidate(settings, io);
 }

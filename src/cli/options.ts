@@ -1,6 +1,7 @@
 // Option values → typed settings. Pure functions that throw InvalidArgumentError with the expected
 // value spelled out; commander prefixes the option name ("option '--fail-on <level>' argument 'x' is
 // invalid. ..."), so every usage error names the option and what it accepts.
+import { normalize, sep } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import type { InputFormat, Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
@@ -141,4 +142,65 @@ export function parseStdinFormat(value: string): InputFormat {
     throw new InvalidArgumentError(`Expected one of ${STDIN_FORMATS.join(', ')}.`);
   }
   return value === 'auto' ? 'unknown' : (value as InputFormat);
+}
+
+/**
+ * `--max-warnings <n>`: a non-negative integer; `-1` (ESLint's spelling of its default) means no limit
+ * and is returned as is (commander turns a parser's null into '').
+ */
+export function parseMaxWarnings(value: string): number {
+  if (value.trim() === '-1') return -1;
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('Expected a non-negative integer (or -1 for no limit).');
+  }
+  return Number(value);
+}
+
+/** `--bail[=n]`: how many failing files stop the run; given without a number, 1. */
+export function parseBail(value: string | boolean): number {
+  if (value === true) return 1;
+  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n === 0) {
+    throw new InvalidArgumentError('Expected a positive integer: the number of failing files to stop after.');
+  }
+  return n;
+}
+
+/**
+ * The argument after a bare `--bail`, when it is a number, is its value (`--bail 3`); anything else is
+ * left for what it is (`--bail registry/` bails after one file and checks registry/). Commander would
+ * take any word after an option with an optional value as that value, and refuse `registry/` as a
+ * number. Stops at `--`, after which every argument is a pattern.
+ */
+export function spellBail(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg !== '--bail') {
+      out.push(arg);
+      continue;
+    }
+    const next = argv[i + 1];
+    if (next !== undefined && /^\d+$/.test(next)) {
+      out.push(`--bail=${next}`);
+      i++;
+    } else out.push('--bail=1');
+  }
+  return out;
+}
+
+/**
+ * `--stdin-filename <name>`: the name of the document read from `-`, written like every reported name
+ * (normalised, `/`-separated, `./a.json` as `a.json`) so it matches the same file's baseline entries.
+ */
+export function parseStdinFilename(value: string): string {
+  const name = normalize(value).split(sep).join('/');
+  if (value.trim() === '' || name === '.' || name === '-' || name.endsWith('/')) {
+    throw new InvalidArgumentError('Expected a file name, e.g. registry/acme.json.');
+  }
+  return name;
 }

@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { type DiscoveredFile, discover, jobOf, STDIN_NAME } from '../discovery/discover.js';
+import { type DiscoveredFile, discover, jobOf } from '../discovery/discover.js';
 import { splitFileList } from '../discovery/files-from.js';
 import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
+import { formatFromName } from '../parsing/format.js';
 import type { PlannedInput } from '../pool/batches.js';
 import {
   IN_PROCESS_MAX_BYTES,
@@ -16,7 +17,7 @@ import {
 } from '../pool/concurrency.js';
 import { fanOutHandler, fansOut, jsonLinesPlan } from '../pool/fanout-loader.js';
 import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.js';
-import { runPipeline } from '../pool/pipeline.js';
+import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { loadReporter } from '../reporting/reporter-registry.js';
@@ -37,6 +38,7 @@ import { inShard, type Shard } from '../scale/shard.js';
 import type {
   CheckOptions,
   DocumentResult,
+  FileJob,
   FileOutcome,
   InputFormat,
   Level,
@@ -45,6 +47,7 @@ import type {
   Target,
 } from '../types.js';
 import { SPEC_VERSIONS } from '../types.js';
+import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
@@ -82,6 +85,16 @@ export interface CliSettings {
   /** `--write-baseline FILE`. */
   writeBaseline: string | null;
   strictBaseline: boolean;
+  /** `--max-warnings N`: exit 1 above N warnings that no baseline covers (null or absent: no limit). */
+  maxWarnings?: number | null;
+  /** `--exit-zero`: exit 0 where the run would exit 1. */
+  exitZero?: boolean;
+  /** `--bail N`: start no more inputs once N had findings at or above `failOn` (null or absent: off). */
+  bail?: number | null;
+  /** `--stdin-filename`: the reported name of `-` (null or absent: `<stdin>`). */
+  stdinFilename?: string | null;
+  /** `--allow-empty`: no input matching is exit 0, not 2. */
+  allowEmpty?: boolean;
 }
 
 /**
@@ -203,19 +216,49 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   signals.on('SIGTERM', onSignal);
   let discovered: Awaited<ReturnType<typeof discover>>;
   try {
-    discovered = await discover(settings.patterns, { cwd: io.cwd, filesFrom, ignore });
+    discovered = await discover(settings.patterns, {
+      cwd: io.cwd,
+      filesFrom,
+      ignore,
+      ...(settings.stdinFilename ? { stdinName: settings.stdinFilename } : {}),
+    });
   } catch (error) {
     signals.off('SIGINT', onSignal);
     signals.off('SIGTERM', onSignal);
     note(io, `cannot list the inputs: ${(error as Error).message}`);
     return EXIT_FAILURE;
   }
+  const stdinName = settings.stdinFilename ?? null;
+  if (stdinName !== null) {
+    // Records, baselines, merge and compare all key on the name: two documents under one name would
+    // be matched against each other's entries.
+    const clash = discovered.files.some((f) => f.stdin)
+      ? discovered.files.find((f) => !f.stdin && f.file === stdinName)
+      : null;
+    const problem =
+      clash === null
+        ? '--stdin-filename needs - (standard input) among the inputs'
+        : clash !== undefined
+          ? `--stdin-filename ${stdinName} is also the name of an input of this run; name the document from - differently`
+          : null;
+    if (problem !== null) {
+      signals.off('SIGINT', onSignal);
+      signals.off('SIGTERM', onSignal);
+      note(io, problem);
+      return EXIT_FAILURE;
+    }
+  }
   // "Nothing matched" is about the patterns, so it is decided before the shard filter: a shard that
   // holds none of the matched files is a success, not a usage error.
   const nothingMatched = discovered.files.length === 0;
   const shard = settings.shard;
   const files = shard ? discovered.files.filter((f) => inShard(f.file, shard)) : discovered.files;
-  if (nothingMatched) {
+  const allowEmpty = settings.allowEmpty === true;
+  if (nothingMatched && allowEmpty) {
+    // As when something matched: each pattern that found nothing is named, then why the exit is 0.
+    for (const label of discovered.unmatched) note(io, `no files matched ${JSON.stringify(label)}`);
+    note(io, 'no input files matched; nothing to check (--allow-empty: exit 0)');
+  } else if (nothingMatched) {
     const named = [
       ...settings.patterns,
       ...(settings.filesFrom !== null ? [`--files-from ${settings.filesFrom}`] : []),
@@ -280,8 +323,14 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
 
   // JSON Lines on standard input is checked as it is read (cli/stdin-lines.ts); a first look at it
   // (its end, or its first few MB) plans the run: a small input stays in-process, a dump gets threads.
+  // Under `auto`, --stdin-filename's extension says the format, as a file's name does; so a `.jsonl`
+  // name is checked as it is read, as with --stdin-format jsonl.
+  const stdinFormat: InputFormat =
+    settings.stdinFormat === 'unknown' && stdinName !== null
+      ? (formatFromName(stdinName).format ?? 'unknown')
+      : settings.stdinFormat;
   const stdinLines =
-    settings.stdinFormat === 'jsonl' && files.some((f) => f.stdin) ? await import('./stdin-lines.js') : null;
+    stdinFormat === 'jsonl' && files.some((f) => f.stdin) ? await import('./stdin-lines.js') : null;
   const stdinReader = stdinLines ? new stdinLines.StdinReader(io.stdin) : null;
   if (stdinLines && stdinReader) await stdinReader.peek(IN_PROCESS_MAX_BYTES, stdinLines.PLAN_WAIT_MS);
 
@@ -405,6 +454,11 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     }
   };
 
+  const bail = settings.bail ? new Bail(settings.bail, settings.failOn) : null;
+  const halt = bail
+    ? { stopped: () => bail.stopped, skipped: (job: FileJob) => bail.skippedDocument(job) }
+    : undefined;
+
   const run: RunRecord = {
     type: 'run',
     schemaVersion: 1,
@@ -426,6 +480,12 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       ...(cache ? { cache: true } : {}),
       ...(settings.baseline !== null ? { baseline: settings.baseline } : {}),
       ...(settings.strictBaseline ? { strictBaseline: true } : {}),
+      // Options that change records or the verdict: `merge` refuses shards that differ in them.
+      ...(settings.maxWarnings != null ? { maxWarnings: settings.maxWarnings } : {}),
+      ...(settings.exitZero ? { exitZero: true } : {}),
+      ...(bail ? { bail: bail.limit } : {}),
+      ...(stdinName !== null ? { stdinFilename: stdinName } : {}),
+      ...(allowEmpty ? { allowEmpty: true } : {}),
     },
     specVersions: [...SPEC_VERSIONS],
     target: settings.target,
@@ -463,12 +523,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         }
         const { checkBuffer } = await import('../worker/check-file.js');
         const bytes = await readAll(io.stdin);
-        const outcome = await checkBuffer(bytes, STDIN_NAME, settings.stdinFormat, checkOptions);
-        if (
-          settings.stdinFormat === 'unknown' &&
-          outcome.documents[0]?.format === 'jsonl' &&
-          !settings.quiet
-        ) {
+        const outcome = await checkBuffer(bytes, input.job.file, stdinFormat, checkOptions);
+        if (stdinFormat === 'unknown' && outcome.documents[0]?.format === 'jsonl' && !settings.quiet) {
           note(
             io,
             'standard input read as JSON Lines (one document per line); --stdin-format jsonl checks it as it comes',
@@ -483,7 +539,14 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
             // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
             maxInFlight: Math.max(2, threads * 4),
             // In-process there is no dispatch cost to amortise; small batches let an interrupt land quickly.
-            ...(threads === 0 ? { batchLimits: IN_PROCESS_BATCH } : {}),
+            // --bail stops at batch bounds: in-process, files go one by one; threads take smaller batches
+            // than usual, so fewer files are already under way when the run stops.
+            ...(threads === 0
+              ? { batchLimits: bail ? { ...IN_PROCESS_BATCH, files: 1 } : IN_PROCESS_BATCH }
+              : bail
+                ? { batchLimits: IN_PROCESS_BATCH }
+                : {}),
+            ...(halt ? { halt } : {}),
             local,
             huge: fanOutHandler(runner, checkOptions, lineRanges, controller.signal),
             signal: controller.signal,
@@ -491,7 +554,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         : null;
       const outcomes =
         cache && hits
-          ? withHits(inputs as PlannedInput[], hits, pooled, cache, checkOptions, controller.signal)
+          ? withHits(inputs as PlannedInput[], hits, pooled, cache, checkOptions, controller.signal, halt)
           : pooled!;
       for await (const outcome of outcomes) {
         if (cache && outcome.cacheKey !== undefined) {
@@ -514,17 +577,23 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         }
         for (const doc of outcome.documents) {
           findings?.add(doc.file, doc.diagnostics, doc.truncated);
+          const failing = { error: doc.errors, warning: doc.warnings, info: doc.infos };
           if (baseline) {
             const match = applyBaseline(baseline, doc.file, doc.diagnostics);
             suppressed.error += match.bySeverity.error;
             suppressed.warning += match.bySeverity.warning;
             suppressed.info += match.bySeverity.info;
+            failing.error -= match.bySeverity.error;
+            failing.warning -= match.bySeverity.warning;
+            failing.info -= match.bySeverity.info;
           }
+          bail?.document(doc, failing);
           const shown: DocumentResult = settings.quiet
             ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }
             : doc;
           await deliver((r) => r.onDocument(shown));
         }
+        if (outcome.partial !== true) bail?.endInput();
         progress?.update({
           done: summary.files.total,
           planned: files.length,
@@ -552,12 +621,23 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   }
 
   // An interrupted run keeps the old entries of the files it did not reach.
-  if (cache) for (const warning of await cache.save({ keepUnseen: interrupted })) note(io, warning);
+  // So does a run --bail cut short: its skipped files were not looked at.
+  const cutShort = bail !== null && bail.skipped > 0;
+  if (cache) {
+    for (const warning of await cache.save({ keepUnseen: interrupted || cutShort })) note(io, warning);
+  }
   // --strict-baseline: baselined findings that are gone fail the run, so the baseline shrinks. A shard
   // judges only the entries of its own files; an interrupted run cannot tell.
   let stale = 0;
   if (baseline && settings.strictBaseline && !interrupted && !stdoutClosed) {
-    const entries = staleEntries(baseline, shard ? (f) => inShard(f, shard) : undefined);
+    // Nor can it for the files --bail left unchecked.
+    const skippedByBail = bail?.skippedNames;
+    const entries = staleEntries(
+      baseline,
+      shard || skippedByBail?.size
+        ? (f) => (!shard || inShard(f, shard)) && !skippedByBail?.has(f)
+        : undefined,
+    );
     stale = entries.length;
     for (const line of describeStale(entries)) note(io, line);
   }
@@ -572,9 +652,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
     }
   }
+  const warningsCounted = summary.counts.warning - suppressed.warning;
   let exitCode = exitCodeFor({
     aborted: interrupted,
-    nothingMatched,
+    nothingMatched: nothingMatched && !allowEmpty,
     outputFailed,
     errorInputs: summary.files.error,
     // Findings the baseline covers are reported (marked suppressed) but do not fail the run.
@@ -584,8 +665,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       info: summary.counts.info - suppressed.info,
     },
     failOn: settings.failOn,
+    maxWarnings: settings.maxWarnings ?? null,
   });
   if (exitCode === EXIT_OK && stale > 0) exitCode = EXIT_FINDINGS;
+  // --exit-zero: findings (and too many warnings, and a stale baseline) are reported, never failed on;
+  // a tool failure (2) or an interrupt (130) still is.
+  const masked = settings.exitZero === true && exitCode === EXIT_FINDINGS;
+  if (masked) exitCode = EXIT_OK;
   const record = summary.finish({
     exitCode,
     aborted: interrupted || stdoutClosed,
@@ -597,6 +683,17 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // With --baseline the counts include accepted findings; this says how many, so the summary alone
   // explains its exit code.
   if (baseline) record.suppressed = { ...suppressed };
+  // Each says why the exit code is what it is when it was the reason.
+  const maxWarnings = settings.maxWarnings ?? null;
+  if (maxWarnings !== null) {
+    record.maxWarnings = {
+      limit: maxWarnings,
+      warnings: warningsCounted,
+      exceeded: warningsCounted > maxWarnings,
+    };
+  }
+  if (bail) record.bail = { limit: bail.limit, stopped: bail.stopped, skipped: bail.skipped };
+  if (settings.exitZero) record.exitZero = { masked };
   await deliver((r) => r.onEnd(record));
   let commitFailed = false;
   for (const o of outputs) {
@@ -624,6 +721,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
         `${cache ? `, ${replayed} replayed from the cache` : ''}` +
         `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
+        `${record.maxWarnings?.exceeded ? `, ${record.maxWarnings.warnings} warnings over --max-warnings ${record.maxWarnings.limit}` : ''}` +
+        `${bail?.stopped ? `, stopped by --bail ${bail.limit} (${count(bail.skipped, 'file')} not checked)` : ''}` +
+        `${masked ? ', exit 1 turned into 0 by --exit-zero' : ''}` +
         `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
     );
   }
@@ -720,11 +820,17 @@ async function* withHits(
   cache: ResultCache,
   options: CheckOptions,
   signal: AbortSignal,
+  halt?: PipelineOptions['halt'],
 ): AsyncGenerator<FileOutcome> {
   for (const input of inputs) {
     if (signal.aborted) return;
     const { job } = input;
     const hit = hits.get(job.index);
+    // --bail: a replay is work not started too, and a warm cache must not change which files a run reports.
+    if (hit !== undefined && halt?.stopped()) {
+      yield { index: job.index, documents: [halt.skipped(job)] };
+      continue;
+    }
     if (hit === undefined) {
       // An input's outcomes may come in pieces (`partial`): pass all of them on before the next input.
       let next = await pooled?.next();

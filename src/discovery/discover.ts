@@ -42,6 +42,8 @@ export interface DiscoverOptions {
   filesFrom?: readonly string[];
   /** gitignore-style rules for files found through directories and globs (not for files named explicitly). */
   ignore?: Ignore | null;
+  /** The reported name of `-` (`--stdin-filename`); STDIN_NAME when absent. */
+  stdinName?: string;
 }
 
 export interface DiscoveryResult {
@@ -141,7 +143,7 @@ export async function discover(
 
   const literal = async (given: string, allowGlob: boolean, known?: Awaited<ReturnType<typeof statOf>>) => {
     if (given === '-') {
-      add({ file: STDIN_NAME, path: '-', size: 0, stdin: true });
+      add({ file: options.stdinName ?? STDIN_NAME, path: '-', size: 0, stdin: true });
       return;
     }
     const path = resolve(cwd, given);

@@ -27,6 +27,13 @@ export interface PipelineOptions {
   huge?: (input: PlannedInput) => Promise<FileOutcome | AsyncIterable<FileOutcome> | null>;
   /** Stop starting and yielding work (SIGINT, closed stdout). */
   signal?: AbortSignal;
+  /**
+   * Stop starting work but yield everything (`--bail`): asked before each unit starts. Once `stopped()`,
+   * the inputs of units not yet started get `skipped(job)` instead (an input already known unreadable
+   * keeps its error record: that costs no work), and units already started finish and are yielded as
+   * usual, so every input still gets its records, in order.
+   */
+  halt?: { stopped(): boolean; skipped(job: FileJob): DocumentResult };
   batchLimits?: { files: number; bytes: number };
 }
 
@@ -145,6 +152,16 @@ async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOu
   }
 }
 
+/** The outcomes of a unit that is not started (`halt`). */
+function notStarted(unit: WorkUnit, skipped: (job: FileJob) => DocumentResult): FileOutcome[] {
+  if (unit.kind === 'batch') return unit.jobs.map((job) => ({ index: job.index, documents: [skipped(job)] }));
+  const { input } = unit;
+  const document = input.error
+    ? errorDocument(input.job, input.error.code, input.error.message)
+    : skipped(input.job);
+  return [{ index: input.job.index, documents: [document] }];
+}
+
 const ABORTED = Symbol('aborted');
 
 /**
@@ -224,7 +241,8 @@ export async function* runPipeline(
   }
   for await (const unit of planUnits(inputs, options.batchLimits)) {
     if (options.signal?.aborted) return;
-    window.push(runUnit(unit, options));
+    const { halt } = options;
+    window.push(halt?.stopped() ? Promise.resolve(notStarted(unit, halt.skipped)) : runUnit(unit, options));
     while (window.length >= limit) {
       if (!(yield* drainHead())) return;
     }

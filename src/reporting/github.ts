@@ -1,8 +1,16 @@
 // GitHub Actions workflow commands: one annotation per finding, shown on the pull request's diff.
 // GitHub keeps at most 10 error, 10 warning and 10 notice annotations per step (50 per job) and drops the
 // rest silently, so we stop at those caps ourselves and finish with one notice that counts what was not
-// annotated, each cause on its own (GitHub's cap, --baseline, --max-diagnostics-per-file). The message repeats `file:line:col` because the log view shows only the message.
-import type { DocumentResult, Reporter, RunRecord, Severity, SummaryRecord } from '../types.js';
+// annotated, each cause on its own (GitHub's cap, --baseline, --max-diagnostics-per-file). The message
+// repeats `file:line:col` because the log view shows only the message.
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type Reporter,
+  type RunRecord,
+  type Severity,
+  type SummaryRecord,
+} from '../types.js';
 import { isQuietRun, type PathOptions, plural, repoRelative, writeChunk } from './output.js';
 
 export const ANNOTATION_CAP = 10;
@@ -111,7 +119,12 @@ export function createGithubReporter(
         cut.warning += result.warnings - listed.warning;
         cut.info += result.infos - listed.info;
       }
-      if (result.diagnostics.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+      // Not the files --bail left: a pull request needs the failure, not an annotation per unchecked file.
+      if (
+        result.diagnostics.length === 0 &&
+        (result.status === 'error' || result.status === 'skipped') &&
+        result.error?.code !== BAIL_SKIP_CODE
+      ) {
         // Not a rule finding, but a file nobody checked must be visible on the pull request.
         const severity: Severity = result.status === 'error' ? 'error' : 'warning';
         found[severity]++;
@@ -132,7 +145,17 @@ export function createGithubReporter(
       await writeChunk(out, chunk);
     },
 
-    async onEnd(_summary: SummaryRecord) {
+    async onEnd(summary: SummaryRecord) {
+      // What failed the step or cut it short, when it is not a finding of its own.
+      if (summary.maxWarnings?.exceeded) {
+        const { warnings, limit } = summary.maxWarnings;
+        const message = `${plural(warnings, 'warning')}: more than --max-warnings ${limit}.`;
+        await writeChunk(out, `::error title=mcpdesc-validate::${escapeData(message)}\n`);
+      }
+      if ((summary.bail?.skipped ?? 0) > 0) {
+        const message = `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`;
+        await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
+      }
       // Listed in the report but over GitHub's cap, apart from those the limit cut before any report.
       const capped = {
         error: found.error - annotated.error - cut.error,

@@ -6,14 +6,15 @@
 // shown), 10 MB gzipped per upload. Past `maxResults` results are counted, not written, and the run
 // says so in `run.properties` and in a warning notification of its invocation.
 import { pathToFileURL } from 'node:url';
-import type {
-  DocumentResult,
-  Level,
-  Reporter,
-  RunRecord,
-  Severity,
-  SummaryRecord,
-  Target,
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type Level,
+  type Reporter,
+  type RunRecord,
+  type Severity,
+  type SummaryRecord,
+  type Target,
 } from '../types.js';
 import { docsUrl } from '../validation/docs.js';
 import type { Rule } from '../validation/rule.js';
@@ -68,7 +69,11 @@ export function createSarifReporter(
       const uri = uriOf(repoRelative(result.file, options));
       const local = !uri.startsWith('file:');
       notListed += unlistedCount(result, isQuietRun(run ?? undefined));
-      if (result.status === 'error' || result.status === 'skipped') {
+      // The files --bail left get one notification at the end, not one each.
+      if (
+        (result.status === 'error' || result.status === 'skipped') &&
+        result.error?.code !== BAIL_SKIP_CODE
+      ) {
         fileErrors++;
         if (fileNotifications.length < MAX_FILE_NOTIFICATIONS) {
           fileNotifications.push(fileNotification(result, uri, local));
@@ -159,6 +164,14 @@ export function createSarifReporter(
         notifications.push({
           level: 'warning',
           message: { text: `${fileErrors - fileNotifications.length} more files could not be checked.` },
+        });
+      }
+      if ((summary.bail?.skipped ?? 0) > 0) {
+        notifications.push({
+          level: 'warning',
+          message: {
+            text: `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`,
+          },
         });
       }
       const invocation = {

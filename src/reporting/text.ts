@@ -5,13 +5,14 @@
 // made printable first.
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type {
-  DocumentResult,
-  LocatedDiagnostic,
-  Reporter,
-  RunRecord,
-  Severity,
-  SummaryRecord,
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type LocatedDiagnostic,
+  type Reporter,
+  type RunRecord,
+  type Severity,
+  type SummaryRecord,
 } from '../types.js';
 import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
 import {
@@ -152,13 +153,14 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
     async onEnd(summary: SummaryRecord) {
       const { error, warning, info } = summary.counts;
       const lines: string[] = [''];
-      const unchecked = summary.files.error + summary.files.skipped;
+      const notStarted = summary.bail?.skipped ?? 0;
+      const unchecked = summary.files.error + summary.files.skipped - notStarted;
       if (error + warning + info === 0) {
         // A tick only when every input was checked: nothing matched, or an unreadable file (exit 2),
         // must not read as a clean run.
         if (summary.files.total === 0) lines.push(paint.warning('No files checked'));
-        else if (unchecked > 0) {
-          const checked = summary.files.total - unchecked;
+        else if (unchecked + notStarted > 0) {
+          const checked = summary.files.total - unchecked - notStarted;
           lines.push(
             paint.warning(`No problems in ${plural(checked, 'checked file')} (of ${summary.files.total})`),
           );
@@ -179,6 +181,19 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       if (unchecked > 0) {
         lines.push(paint.warning(`  ${plural(unchecked, 'file')} could not be checked (see above)`));
       }
+      if (notStarted > 0) {
+        lines.push(
+          paint.warning(
+            `  Stopped by --bail ${summary.bail!.limit}: ${plural(notStarted, 'file')} not checked.`,
+          ),
+        );
+      }
+      if (summary.maxWarnings?.exceeded) {
+        const { warnings, limit } = summary.maxWarnings;
+        lines.push(paint.error(`  ${plural(warnings, 'warning')}: more than --max-warnings ${limit}.`));
+      }
+      if (summary.exitZero?.masked)
+        lines.push(paint.dim('  Exit code 0 (--exit-zero): these findings fail no run.'));
       if (summary.aborted) lines.push(paint.warning('  The run was interrupted: these results are partial.'));
       await writeChunk(out, `${lines.join('\n')}\n`);
     },
@@ -202,8 +217,13 @@ function rowsOf(result: DocumentResult): Row[] {
       (a.diagnostic?.line ?? 0) - (b.diagnostic?.line ?? 0) ||
       (a.diagnostic?.column ?? 0) - (b.diagnostic?.column ?? 0),
   );
-  // A file that could not be checked and carries no finding of its own still gets one line.
-  if (rows.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+  // A file that could not be checked and carries no finding of its own still gets one line; not the
+  // files --bail left (the closing lines count them: listing thousands would bury the failure).
+  if (
+    rows.length === 0 &&
+    (result.status === 'error' || result.status === 'skipped') &&
+    result.error?.code !== BAIL_SKIP_CODE
+  ) {
     const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
     rows.push({
       location: locationOf(file, result.line, undefined),

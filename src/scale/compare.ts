@@ -259,6 +259,18 @@ export async function compareRuns(
       `${truncated} file${truncated > 1 ? 's' : ''} had diagnostics cut by --max-diagnostics-per-file; their hidden findings are not compared`,
     );
   }
+  for (const [which, reader, shownAs] of [
+    ['old', oldReader, 'new'],
+    ['new', newReader, 'fixed'],
+  ] as const) {
+    // A file --bail did not check has no findings in that run, so its findings in the other look changed.
+    const skipped = (reader.summary?.bail as { skipped?: unknown } | undefined)?.skipped;
+    if (typeof skipped === 'number' && skipped > 0) {
+      comparison.notes.push(
+        `the ${which} run was cut short by --bail: ${skipped} file${skipped > 1 ? 's were' : ' was'} not checked there, and their findings show as ${shownAs}`,
+      );
+    }
+  }
   for (const reader of readers) {
     if (reader.summary === null)
       problem(`${reader.name} has no summary record (the run did not finish, or its output was cut)`);

@@ -289,6 +289,8 @@ export interface CombineOptions {
 /** A shard's exit 1 that its findings do not explain: --strict-baseline found stale entries. */
 function staleBaselineFailure(summary: JsonRecord, runFailOn: FailOn): boolean {
   if (summary.exitCode !== 1) return false;
+  // --max-warnings failed it: judged again over the whole run (runVerdict), not carried over.
+  if ((summary.maxWarnings as { exceeded?: unknown } | undefined)?.exceeded === true) return false;
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
   const counts = (summary.counts ?? {}) as JsonRecord;
   const suppressed = (summary.suppressed ?? {}) as JsonRecord;
@@ -450,10 +452,16 @@ export async function combineReports(
   summary.failOn = failOn;
   summary.aborted = aborted;
   summary.shard = single ? (shardOfRun(ordered[0]!.run!) ?? null) : null;
+  const verdict = runVerdict(runs[0]!.run, summary, summaries, failing);
   let exitCode: number;
   if (problems.length > 0 || shardFailed || aborted) exitCode = 2;
-  else if (failingCount(failOn, failing) > 0 || staleFailure) exitCode = 1;
+  else if (failingCount(failOn, failing) > 0 || staleFailure || verdict.overWarnings) exitCode = 1;
   else exitCode = 0;
+  // --exit-zero shards never exit 1, so a 1 here comes from the records, which they reported alike.
+  if (verdict.exitZero) {
+    summary.exitZero = { masked: exitCode === 1 };
+    if (exitCode === 1) exitCode = 0;
+  }
   summary.exitCode = exitCode;
   return {
     exitCode,
@@ -495,7 +503,36 @@ export async function mergeRuns(
   return result;
 }
 
-// A single run's order (reporting/summary.ts, then `suppressed`), so that a merged summary is written as
+/**
+ * The summary fields of --max-warnings and --bail over the whole run: summing them field by field
+ * (combineSummaries) would add up the shards' limits. The shards ran with the same options
+ * (checkRuns), so the limits are the run's; the limit applies to the run's warnings, not each shard's.
+ */
+function runVerdict(
+  run: JsonRecord,
+  summary: JsonRecord,
+  summaries: readonly JsonRecord[],
+  failing: SeverityCounts,
+): { overWarnings: boolean; exitZero: boolean } {
+  const options = (run.options ?? {}) as JsonRecord;
+  let overWarnings = false;
+  if (typeof options.maxWarnings === 'number') {
+    overWarnings = failing.warning > options.maxWarnings;
+    summary.maxWarnings = { limit: options.maxWarnings, warnings: failing.warning, exceeded: overWarnings };
+  }
+  if (typeof options.bail === 'number') {
+    const bails = summaries.map((s) => s.bail as { stopped?: unknown; skipped?: unknown } | undefined);
+    summary.bail = {
+      limit: options.bail,
+      // Each shard stops on its own failures: the merged run stopped where any shard did.
+      stopped: bails.some((b) => b?.stopped === true),
+      skipped: bails.reduce((n, b) => n + (typeof b?.skipped === 'number' ? b.skipped : 0), 0),
+    };
+  }
+  return { overWarnings, exitZero: options.exitZero === true };
+}
+
+// A single run's order (reporting/summary.ts, then what cli/run.ts adds), so that a merged summary is written as
 // the run on one machine would have written it, and `report` renders it byte for byte the same.
 const SUMMARY_ORDER = [
   'type',
@@ -512,9 +549,13 @@ const SUMMARY_ORDER = [
   'throughput',
   'peakRssBytes',
   'shard',
+  'suppressed',
+  'maxWarnings',
+  'bail',
+  'exitZero',
 ];
 
-/** The summary with its keys in a single run's order, any others (`suppressed`, later counters) after. */
+/** The summary with its keys in a single run's order, any others (later counters) after. */
 function orderSummary(summary: JsonRecord): JsonRecord {
   const out: JsonRecord = {};
   for (const key of SUMMARY_ORDER) if (key in summary) out[key] = summary[key];

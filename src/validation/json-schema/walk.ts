@@ -191,7 +191,16 @@ function isUniqueStrings(value: unknown, allowed: ReadonlySet<string> | null, mi
  */
 function isNonEmptyUniqueScalars(value: unknown): boolean {
   if (!Array.isArray(value) || value.length === 0) return false;
-  if (value.length === 1) return value[0] === null || typeof value[0] !== 'object';
+  if (value.length <= 8) {
+    // Short enums (most of them) compared pairwise, as in isUniqueStrings: no Set per enum. `===`
+    // agrees with the Set's SameValueZero on JSON values (0 and -0 alike; JSON has no NaN).
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') return false;
+      for (let j = 0; j < i; j++) if (value[j] === item) return false;
+    }
+    return true;
+  }
   const seen = new Set<unknown>();
   for (const item of value) {
     if (item !== null && typeof item === 'object') return false;

@@ -2,16 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvalidArgumentError } from 'commander';
 import {
+  parseBail,
   parseConcurrency,
   parseFailOn,
   parseFormat,
+  parseMaxWarnings,
   parseNonNegativeInt,
   parsePositiveInt,
   parseRule,
   parseSize,
+  parseStdinFilename,
   parseStdinFormat,
   parseTarget,
   resolveFormats,
+  spellBail,
 } from '../../../src/cli/options.js';
 
 const invalid = (fn: () => unknown, message: RegExp) =>
@@ -100,5 +104,37 @@ describe('other option values', () => {
         ),
       /Only one --format/,
     );
+  });
+});
+
+describe('the CI options carried over from ESLint, Spectral and flake8', () => {
+  it('--max-warnings: a non-negative integer, -1 for no limit', () => {
+    assert.equal(parseMaxWarnings('0'), 0);
+    assert.equal(parseMaxWarnings('25'), 25);
+    assert.equal(parseMaxWarnings('-1'), -1, 'no limit');
+    invalid(() => parseMaxWarnings('-2'), /non-negative integer \(or -1 for no limit\)/);
+    invalid(() => parseMaxWarnings('ten'), /non-negative integer/);
+  });
+
+  it('--bail: a positive integer, 1 when given bare', () => {
+    assert.equal(parseBail(true), 1);
+    assert.equal(parseBail('3'), 3);
+    invalid(() => parseBail('0'), /positive integer/);
+    invalid(() => parseBail('x'), /positive integer/);
+  });
+
+  it('spellBail: a number after --bail is its value, anything else an input; nothing after --', () => {
+    assert.deepEqual(spellBail(['--bail', '3', 'reg']), ['--bail=3', 'reg']);
+    assert.deepEqual(spellBail(['--bail', 'reg']), ['--bail=1', 'reg']);
+    assert.deepEqual(spellBail(['reg', '--bail']), ['reg', '--bail=1']);
+    assert.deepEqual(spellBail(['--bail=2', 'reg']), ['--bail=2', 'reg']);
+    assert.deepEqual(spellBail(['--bail', '-q']), ['--bail=1', '-q']);
+    assert.deepEqual(spellBail(['--', '--bail', '3']), ['--', '--bail', '3']);
+  });
+
+  it('--stdin-filename: written like a reported name; a directory-like name is refused', () => {
+    assert.equal(parseStdinFilename('./reg/../reg/a.json'), 'reg/a.json');
+    assert.equal(parseStdinFilename('/abs/a.yaml'), '/abs/a.yaml');
+    for (const bad of ['', ' ', '.', 'reg/', '-']) invalid(() => parseStdinFilename(bad), /a file name/);
   });
 });

@@ -315,3 +315,41 @@ describe('runPipeline', () => {
     assert.ok(stats.tasks <= 7, `tasks started after abort: ${stats.tasks}`);
   });
 });
+
+describe('runPipeline halt (--bail)', () => {
+  it('starts no unit once stopped; started ones are yielded, the rest get the skip record, in order', async () => {
+    const { runner, stats } = fakeRunner();
+    let stopped = false;
+    const skipped = (job: { index: number; file: string }) =>
+      documentResult({ index: job.index, file: job.file, status: 'skipped' });
+    const out: FileOutcome[] = [];
+    const ins: PlannedInput[] = [
+      ...inputs(20),
+      // Known unreadable: its error record costs no work, so it is kept.
+      {
+        job: { index: 20, path: '/c/gone.json', file: 'gone.json', size: 0 },
+        error: { code: 'ENOENT', message: 'gone' },
+      },
+    ];
+    for await (const o of runPipeline(ins, {
+      runner,
+      checkOptions: OPTIONS,
+      maxInFlight: 2,
+      batchLimits: { files: 2, bytes: 1e9 },
+      halt: { stopped: () => stopped, skipped },
+    })) {
+      out.push(o);
+      if (o.index === 0) stopped = true;
+    }
+    assert.deepEqual(
+      out.map((o) => o.index),
+      Array.from({ length: 21 }, (_, i) => i),
+    );
+    // Units of 2 files, 2 in the window: the first two units had started when file 0 came back.
+    assert.equal(stats.tasks, 2);
+    assert.deepEqual(
+      out.map((o) => o.documents[0]!.status),
+      [...Array(4).fill('valid'), ...Array(16).fill('skipped'), 'error'],
+    );
+  });
+});

@@ -267,6 +267,7 @@ describe('schema walk: fast meta-schema pre-check', () => {
             uniqueItems: true,
           },
           c: { enum: ['x', 1, null], default: 'x' },
+          c9: { enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, '1'] },
           d: { anyOf: [{ type: 'string' }, { $ref: '#/definitions/e' }] },
         },
         definitions: { e: { const: 3 } },
@@ -296,6 +297,12 @@ describe('schema walk: fast meta-schema pre-check', () => {
       { patternProperties: { '[': {} } },
       { $ref: 'a b' },
       { not: null },
+      // draft-07's enum: non-empty and unique, short (compared pairwise) and long (a Set) alike.
+      { enum: [] },
+      { enum: ['a', 1, 'a'] },
+      { enum: [0, -0] },
+      { enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 3] },
+      { enum: [{ a: 1 }, { a: 1 }] },
     ]) {
       assert.equal(fast(schema), false, JSON.stringify(schema));
     }
