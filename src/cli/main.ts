@@ -51,6 +51,8 @@ Commands:
   mcpdesc-validate rules [ID] [--format text|json]   list the rule catalogue
   mcpdesc-validate merge [-o FILE] SHARD.ndjson...    combine --shard outputs into one run's report
   mcpdesc-validate compare OLD.ndjson NEW.ndjson      new, fixed and unchanged findings between runs
+  mcpdesc-validate report RESULTS.ndjson... [-f FMT]  render NDJSON reports (one run, or its shards)
+                                                      in any format, without validating again
   (each takes --help)
 
 Reference: docs/cli.md`;
@@ -266,6 +268,10 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
       // Loaded on demand, like `rules`: a validation run does not need the report readers.
       const { runCompare, runMerge } = await import('../scale/subcommands.js');
       code = await (argv[0] === 'merge' ? runMerge : runCompare)(argv.slice(1), io.stdout, io.stderr);
+    } else if (argv[0] === 'report') {
+      // Loaded on demand: the report readers and the rendering are not needed to validate.
+      const { runReportCommand } = await import('./report-command.js');
+      code = await runReportCommand(argv.slice(1), io);
     } else if (argv[0] === 'rules') {
       // Loaded on demand: the catalogue is not needed to start a validation run.
       const { runRulesCommand } = await import('./rules-command.js');

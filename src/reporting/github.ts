@@ -1,7 +1,8 @@
 // GitHub Actions workflow commands: one annotation per finding, shown on the pull request's diff.
 // GitHub keeps at most 10 error, 10 warning and 10 notice annotations per step (50 per job) and drops the
 // rest silently, so we stop at those caps ourselves and finish with one notice that counts what was not
-// annotated. The message repeats `file:line:col` because the log view shows only the message.
+// annotated, each cause on its own (GitHub's cap, --baseline, --max-diagnostics-per-file). The message
+// repeats `file:line:col` because the log view shows only the message.
 import {
   BAIL_SKIP_CODE,
   type DocumentResult,
@@ -49,6 +50,9 @@ export function createGithubReporter(
   const caps: Record<Severity, number> = { error: cap, warning: cap, info: cap - 1 };
   const annotated: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   const found: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  // Findings --max-diagnostics-per-file cut from the records: counted in `found`, never annotatable,
+  // and not GitHub's doing, so the closing notice names them apart from those the cap hid.
+  const cut: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
   // --baseline: accepted findings are not annotated (the run does not fail on them, and they would take
   // the capped slots that new findings need), only counted in the closing notice.
   let baselined = 0;
@@ -90,7 +94,9 @@ export function createGithubReporter(
       }
       const file = repoRelative(result.file, options);
       let chunk = '';
+      const listed: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
       for (const d of result.diagnostics) {
+        listed[d.severity]++;
         if (d.suppressed) {
           baselined++;
           found[d.severity]--;
@@ -107,6 +113,11 @@ export function createGithubReporter(
           d.ruleId,
           d.message,
         );
+      }
+      cut.error += result.errors - listed.error;
+      if (!quiet) {
+        cut.warning += result.warnings - listed.warning;
+        cut.info += result.infos - listed.info;
       }
       // Not the files --bail left: a pull request needs the failure, not an annotation per unchecked file.
       if (
@@ -145,22 +156,37 @@ export function createGithubReporter(
         const message = `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`;
         await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
       }
-      const rest = {
-        error: found.error - annotated.error,
-        warning: found.warning - annotated.warning,
-        info: found.info - annotated.info,
+      // Listed in the report but over GitHub's cap, apart from those the limit cut before any report.
+      const capped = {
+        error: found.error - annotated.error - cut.error,
+        warning: found.warning - annotated.warning - cut.warning,
+        info: found.info - annotated.info - cut.info,
       };
-      const total = rest.error + rest.warning + rest.info;
-      if (total === 0 && baselined === 0) return;
+      const cappedTotal = capped.error + capped.warning + capped.info;
+      const cutTotal = cut.error + cut.warning + cut.info;
+      if (cappedTotal === 0 && cutTotal === 0 && baselined === 0) return;
+      const tally = (c: Record<Severity, number>) =>
+        `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${plural(c.info, 'info')}`;
       const parts: string[] = [];
       if (baselined > 0) parts.push(`${baselined} findings covered by --baseline were not annotated.`);
-      if (total > 0) {
+      if (cappedTotal > 0) {
         parts.push(
-          `${total} more findings were not annotated (${plural(rest.error, 'error')}, ${plural(rest.warning, 'warning')}, ${plural(rest.info, 'info')}): ` +
+          `${cappedTotal} more findings were not annotated (${tally(capped)}): ` +
             `GitHub shows at most ${cap} annotations of each kind per step.`,
         );
       }
-      const message = `${parts.join(' ')} See the full report (for example --format sarif=results.sarif or --format ndjson=results.ndjson).`;
+      if (baselined > 0 || cappedTotal > 0) {
+        parts.push(
+          'See the full report (for example --format sarif=results.sarif or --format ndjson=results.ndjson).',
+        );
+      }
+      if (cutTotal > 0) {
+        parts.push(
+          `${cutTotal} more findings (${tally(cut)}) are beyond --max-diagnostics-per-file: ` +
+            'counted in the summary but listed in no report (raise the limit to see them).',
+        );
+      }
+      const message = parts.join(' ');
       await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
     },
   };

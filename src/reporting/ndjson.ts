@@ -55,9 +55,19 @@ export function fileRecord(r: DocumentResult): Record<string, unknown> {
   record.tools = r.tools;
   record.durationMs = Math.round(r.durationMs * 1000) / 1000;
   record.truncated = r.truncated;
+  // The listed diagnostics are not all the findings (--max-diagnostics-per-file cut them, or --quiet
+  // left the warnings out): the counts by rule can then not be recounted from the records, and
+  // `report` needs them to render the json format as the run would have.
+  if (r.diagnostics.length !== r.errors + r.warnings + r.infos) record.byRule = sortedCounts(r.byRule);
   if (r.error) record.error = r.error;
   if (r.cached) record.cached = true;
   return record;
+}
+
+function sortedCounts(counts: Record<string, number>): Record<string, number> {
+  const sorted: Record<string, number> = {};
+  for (const key of Object.keys(counts).sort()) sorted[key] = counts[key]!;
+  return sorted;
 }
 
 export function createNdjsonReporter(out: NodeJS.WritableStream): Reporter {

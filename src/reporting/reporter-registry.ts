@@ -7,7 +7,7 @@ export interface ReporterOptions {
   color: boolean;
   /** Directory the reported file names are relative to. */
   cwd: string;
-  /** Repository root that SARIF and GitHub paths are made relative to. */
+  /** Repository root that SARIF, GitHub and GitLab paths are made relative to. */
   root: string;
   /** Text: show the offending lines under each finding. */
   codeFrame: boolean;
@@ -35,6 +35,10 @@ const LOADERS: Readonly<Record<string, () => Promise<ReporterFactory>>> = {
   github: async () => {
     const { createGithubReporter } = await import('./github.js');
     return (out, o) => createGithubReporter(out, { cwd: o.cwd, root: o.root });
+  },
+  gitlab: async () => {
+    const { createGitlabReporter } = await import('./gitlab.js');
+    return (out, o) => createGitlabReporter(out, { cwd: o.cwd, root: o.root });
   },
   junit: async () => {
     const { createJunitReporter } = await import('./junit.js');

@@ -5,7 +5,6 @@
 // GitHub limits (docs, "SARIF support for code scanning"): 25,000 results per run (only the top 5,000
 // shown), 10 MB gzipped per upload. Past `maxResults` results are counted, not written, and the run
 // says so in `run.properties` and in a warning notification of its invocation.
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
   BAIL_SKIP_CODE,
@@ -20,6 +19,7 @@ import {
 import { docsUrl } from '../validation/docs.js';
 import type { Rule } from '../validation/rule.js';
 import { RULES } from '../validation/rules/index.js';
+import { documentFingerprints, artifactUri as uriOf } from './fingerprint.js';
 import { isQuietRun, type PathOptions, plural, repoRelative, unlistedCount, writeChunk } from './output.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -43,12 +43,6 @@ function sarifLevel(level: Level): SarifLevel {
   if (level === 'info') return 'note';
   if (level === 'off') return 'none';
   return level;
-}
-
-/** Percent-encode each path segment (spaces, '#', '%'...) but keep '/' separators. */
-function uriOf(path: string): string {
-  const encoded = path.split('/').map(encodeURIComponent).join('/');
-  return path.startsWith('/') ? pathToFileURL(path).href : encoded;
 }
 
 export function createSarifReporter(
@@ -85,20 +79,14 @@ export function createSarifReporter(
           fileNotifications.push(fileNotification(result, uri, local));
         }
       }
-      const occurrences = new Map<string, number>();
+      const fingerprintOf = documentFingerprints(uri, result.line);
       let chunk = '';
       for (const d of result.diagnostics) {
         if (written >= maxResults) {
           omitted[d.severity]++;
           continue;
         }
-        // Same file, rule and pointer twice (a rule reporting one place twice) must not share a fingerprint.
-        const key = `${uri}\u0000${result.line ?? ''}\u0000${d.ruleId}\u0000${d.pointer}`;
-        const seen = occurrences.get(key) ?? 0;
-        occurrences.set(key, seen + 1);
-        const fingerprint = createHash('sha256')
-          .update(seen === 0 ? key : `${key}\u0000${seen}`)
-          .digest('hex');
+        const fingerprint = fingerprintOf(d.ruleId, d.pointer);
         const line = d.line ?? result.line;
         const index = ruleIndex.get(d.ruleId);
         const sarifResult = {

@@ -46,6 +46,11 @@ export interface MergeResult {
   problems: string[];
   /** The merged summary record as written (null when refused). */
   summary: JsonRecord | null;
+  /**
+   * The consumer went away before the end (`| head`): the inputs were not read to their summaries,
+   * which is not their fault, so it is not reported; the verdict covers the documents passed on.
+   */
+  stopped?: boolean;
 }
 
 interface ShardId {
@@ -257,13 +262,56 @@ function renumber(item: SourcedRecord, ordinal: number): string {
 }
 
 /**
- * Merge shard reports into `out`: one run record, every document in order, one summary.
- * Never throws for bad input: unreadable, damaged, incompatible, incomplete or overlapping inputs
- * are listed in `problems` (exit code 2); incompatible ones are refused before anything is written.
+ * Where combined documents go: `merge` writes them back as NDJSON lines, `report` turns them into
+ * document results for the reporters (report.ts).
  */
-export async function mergeRuns(
+export interface CombineSink {
+  /** The inputs were accepted; `run` is the run record of the combined stream. Called once, first. */
+  start(run: JsonRecord): Promise<void>;
+  /** One document, in document order; `ordinal` is its input's position in the combined run. */
+  document(group: DocumentGroup, ordinal: number, source: string): Promise<void>;
+  /** Records after an input's last file record that are not diagnostics (kept as read). */
+  trailer(item: SourcedRecord): Promise<void>;
+  /** True once the consumer went away (`| head`): nothing more is read. */
+  readonly closed: boolean;
+}
+
+export interface CombineOptions {
+  /**
+   * `report` of one input: that run as it is (a shard too: its run record keeps naming the shard and
+   * no other shard is expected), its summary kept rather than recombined.
+   */
+  single?: boolean;
+  /** The --fail-on to judge the findings by (default: the run's own). */
+  failOn?: FailOn;
+}
+
+/** A shard's exit 1 that its findings do not explain: --strict-baseline found stale entries. */
+function staleBaselineFailure(summary: JsonRecord, runFailOn: FailOn): boolean {
+  if (summary.exitCode !== 1) return false;
+  // --max-warnings failed it: judged again over the whole run (runVerdict), not carried over.
+  if ((summary.maxWarnings as { exceeded?: unknown } | undefined)?.exceeded === true) return false;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const counts = (summary.counts ?? {}) as JsonRecord;
+  const suppressed = (summary.suppressed ?? {}) as JsonRecord;
+  const failing = failingCount(runFailOn, {
+    error: num(counts.error) - num(suppressed.error),
+    warning: num(counts.warning) - num(suppressed.warning),
+    info: num(counts.info) - num(suppressed.info),
+  });
+  return failing === 0;
+}
+
+/**
+ * Combine reports into `sink`: one run record, every document in order, then the verdict and the
+ * summary (returned, not written). Never throws for bad input: unreadable, damaged, incompatible,
+ * incomplete or overlapping inputs are listed in `problems` (exit code 2); incompatible ones are
+ * refused before the sink hears of anything.
+ */
+export async function combineReports(
   inputs: readonly ReportSource[],
-  out: NodeJS.WritableStream,
+  sink: CombineSink,
+  options: CombineOptions = {},
 ): Promise<MergeResult> {
   const problems: string[] = [];
   const problem = (message: string) => problems.push(message);
@@ -274,6 +322,7 @@ export async function mergeRuns(
     summary: null,
   });
   if (inputs.length === 0) return refuse(['no inputs to merge']);
+  const single = options.single === true && inputs.length === 1;
 
   const readers: ReportReader[] = [];
   const openFailures: string[] = [];
@@ -291,19 +340,18 @@ export async function mergeRuns(
   const { refusals, missing } = checkRuns(runs);
   if (refusals.length > 0) return refuse(refusals);
   const count = shardOfRun(runs[0]!.run)?.count;
-  if (missing.length > 0) {
+  if (missing.length > 0 && !single) {
     problem(
       `missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`,
     );
   }
 
-  const writer = new LineWriter(out);
   // Shards in shard order, so "the first" run record and problem messages are stable.
   const ordered = readers
     .map((reader, i) => ({ reader, order: shardOfRun(reader.run!)?.index ?? i }))
     .sort((a, b) => a.order - b.order)
     .map((x) => x.reader);
-  await writer.line(JSON.stringify(mergedRun(ordered, count)));
+  await sink.start(single ? ordered[0]!.run! : mergedRun(ordered, count));
 
   const heads: Head[] = [];
   for (const reader of ordered) {
@@ -319,14 +367,16 @@ export async function mergeRuns(
   // Shards number their documents from the same base (0 in DocumentResult.index).
   const base = bases.length > 0 ? Math.min(...bases) : 0;
 
-  let failOn: FailOn = 'error';
+  let runFailOn: FailOn = 'error';
   const optionFailOn = (runs[0]!.run.options as JsonRecord | undefined)?.failOn;
-  if (isFailOn(optionFailOn)) failOn = optionFailOn;
+  if (isFailOn(optionFailOn)) runFailOn = optionFailOn;
+  const failOn = options.failOn ?? runFailOn;
   const failing = emptyCounts();
   let duplicates = 0;
   let last: DocumentGroup | null = null;
   let lastSource = '';
   let ordinal = base - 1;
+  let stopped = false;
 
   for (;;) {
     // Linear scan for the smallest head: k is the number of shards (tens), so a heap would not pay.
@@ -335,7 +385,11 @@ export async function mergeRuns(
       if (head.group && (min === null || compareDocumentKeys(head.group, min.group!) < 0)) min = head;
     }
     // The reader went away (`| head`): nothing more will be read, stop reading the shards.
-    if (min === null || writer.closed) break;
+    if (min === null) break;
+    if (sink.closed) {
+      stopped = true;
+      break;
+    }
     const group = min.group!;
     const prevFile = last?.file;
     min.documents++;
@@ -347,8 +401,7 @@ export async function mergeRuns(
       }
     } else {
       if (prevFile !== group.file) ordinal++;
-      for (const item of group.records) await writer.line(renumber(item, ordinal));
-      await writer.line(renumber(group.fileRecord, ordinal));
+      await sink.document(group, ordinal, min.reader.name);
       const counts = unsuppressedCounts(group);
       failing.error += counts.error;
       failing.warning += counts.warning;
@@ -369,11 +422,12 @@ export async function mergeRuns(
   const summaries: JsonRecord[] = [];
   let shardFailed = false;
   let aborted = false;
-  let shardExitOne = false;
+  let staleFailure = false;
   for (const head of heads) {
     const { reader } = head;
-    for (const item of reader.trailer) await writer.line(item.text);
+    for (const item of reader.trailer) await sink.trailer(item);
     const summary = reader.summary;
+    if (stopped) continue;
     if (summary === null) {
       problem(`${reader.name} has no summary record (the shard did not finish, or its output was cut)`);
       continue;
@@ -386,19 +440,22 @@ export async function mergeRuns(
       );
     }
     if (summary.exitCode === 2 || summary.exitCode === 130) shardFailed = true;
-    if (summary.exitCode === 1) shardExitOne = true;
+    // A shard's exit 1 is re-judged from the records under failOn, except the one the records cannot
+    // show: --strict-baseline's stale entries (the main command fails on those whatever --fail-on says).
+    if (staleBaselineFailure(summary, runFailOn)) staleFailure = true;
     if (summary.aborted === true) aborted = true;
   }
 
-  const summary = combineSummaries(summaries);
+  // One input: its own summary (recombining it would only round its throughput differently).
+  const summary = single && summaries.length === 1 ? { ...summaries[0]! } : combineSummaries(summaries);
   summary.type = 'summary';
   summary.failOn = failOn;
   summary.aborted = aborted;
-  summary.shard = null;
+  summary.shard = single ? (shardOfRun(ordered[0]!.run!) ?? null) : null;
   const verdict = runVerdict(runs[0]!.run, summary, summaries, failing);
   let exitCode: number;
   if (problems.length > 0 || shardFailed || aborted) exitCode = 2;
-  else if (failingCount(failOn, failing) > 0 || shardExitOne || verdict.overWarnings) exitCode = 1;
+  else if (failingCount(failOn, failing) > 0 || staleFailure || verdict.overWarnings) exitCode = 1;
   else exitCode = 0;
   // --exit-zero shards never exit 1, so a 1 here comes from the records, which they reported alike.
   if (verdict.exitZero) {
@@ -406,13 +463,44 @@ export async function mergeRuns(
     if (exitCode === 1) exitCode = 0;
   }
   summary.exitCode = exitCode;
-  await writer.line(JSON.stringify(orderSummary(summary)));
+  return {
+    exitCode,
+    refused: false,
+    problems,
+    summary: orderSummary(summary),
+    ...(stopped ? { stopped } : {}),
+  };
+}
+
+/**
+ * Merge shard reports into `out`: one run record, every document in order, one summary.
+ * Never throws for bad input: unreadable, damaged, incompatible, incomplete or overlapping inputs
+ * are listed in `problems` (exit code 2); incompatible ones are refused before anything is written.
+ */
+export async function mergeRuns(
+  inputs: readonly ReportSource[],
+  out: NodeJS.WritableStream,
+): Promise<MergeResult> {
+  const writer = new LineWriter(out);
+  const result = await combineReports(inputs, {
+    start: (run) => writer.line(JSON.stringify(run)),
+    async document(group, ordinal) {
+      for (const item of group.records) await writer.line(renumber(item, ordinal));
+      await writer.line(renumber(group.fileRecord, ordinal));
+    },
+    trailer: (item) => writer.line(item.text),
+    get closed() {
+      return writer.closed;
+    },
+  });
+  if (result.refused) return result;
+  await writer.line(JSON.stringify(result.summary));
   await writer.flush();
   if (writer.error) {
-    problems.push(`cannot write the merged report: ${writer.error.message}`);
-    return { exitCode: 2, refused: false, problems, summary };
+    const problems = [...result.problems, `cannot write the merged report: ${writer.error.message}`];
+    return { ...result, exitCode: 2, problems };
   }
-  return { exitCode, refused: false, problems, summary };
+  return result;
 }
 
 /**
@@ -444,9 +532,30 @@ function runVerdict(
   return { overWarnings, exitZero: options.exitZero === true };
 }
 
-const SUMMARY_ORDER = ['type', 'exitCode', 'aborted', 'failOn', 'files', 'documents', 'counts', 'byRule'];
+// A single run's order (reporting/summary.ts, then what cli/run.ts adds), so that a merged summary is written as
+// the run on one machine would have written it, and `report` renders it byte for byte the same.
+const SUMMARY_ORDER = [
+  'type',
+  'exitCode',
+  'aborted',
+  'failOn',
+  'files',
+  'documents',
+  'counts',
+  'byRule',
+  'bytes',
+  'tools',
+  'wallMs',
+  'throughput',
+  'peakRssBytes',
+  'shard',
+  'suppressed',
+  'maxWarnings',
+  'bail',
+  'exitZero',
+];
 
-/** The summary with its leading keys in the documented order, the rest as the shards had them. */
+/** The summary with its keys in a single run's order, any others (later counters) after. */
 function orderSummary(summary: JsonRecord): JsonRecord {
   const out: JsonRecord = {};
   for (const key of SUMMARY_ORDER) if (key in summary) out[key] = summary[key];

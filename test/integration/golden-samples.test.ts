@@ -125,6 +125,7 @@ describe('golden output of every format over corpus/samples', () => {
     // The NDJSON of the same run, to compare SARIF's results with the diagnostics written.
     sarif: ['-f', 'sarif', '-f', `ndjson=${join(tmp.path, 'sarif-run.ndjson')}`],
     github: ['-f', 'github'],
+    gitlab: ['-f', 'gitlab'],
     junit: ['-f', 'junit'],
     // To a file, so the reporter patches the totals into the root elements.
     junitFile: ['-f', `junit=${join(tmp.path, 'junit.xml')}`],
@@ -150,6 +151,7 @@ describe('golden output of every format over corpus/samples', () => {
   it('json', () => assertGolden('json.json', normalize(paths(out('json')), jsonVolatile)));
   it('sarif', () => assertGolden('sarif.sarif', normalize(paths(out('sarif')), jsonVolatile)));
   it('github', () => assertGolden('github.txt', out('github')));
+  it('gitlab', () => assertGolden('gitlab.json', out('gitlab')));
   it('junit to stdout', () => assertGolden('junit.xml', normalize(out('junit'), junitVolatile)));
   it('junit to a file, with patched totals', () => {
     assert.equal(out('junitFile'), '', 'nothing on stdout when the only format goes to a file');
@@ -276,6 +278,20 @@ describe('golden output of every format over corpus/samples', () => {
       new RegExp(
         `^::notice .*::${rest} more findings were not annotated \\(${plural(error - GITHUB_CAP, 'error')}, ${plural(warning - GITHUB_CAP, 'warning')}, ${plural(info, 'info')}\\)`,
       ),
+    );
+  });
+
+  it("gitlab lists exactly the diagnostics of the same run, with SARIF's fingerprints", () => {
+    const issues = JSON.parse(out('gitlab')) as Json[];
+    const diagnostics = runs.get('ndjson')!.records.filter((r) => r.type === 'diagnostic') as Json[];
+    assert.deepEqual(
+      issues.map((i) => [i.location.path, i.check_name, i.location.lines.begin, i.description]),
+      diagnostics.map((d) => [d.file, d.ruleId, d.line ?? 1, d.message]),
+    );
+    const sarif = JSON.parse(out('sarif')) as Json;
+    assert.deepEqual(
+      issues.map((i) => i.fingerprint),
+      sarif.runs[0].results.map((r: Json) => r.partialFingerprints['mcpdescPointer/v1']),
     );
   });
 });

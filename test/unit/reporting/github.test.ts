@@ -68,16 +68,58 @@ describe('github reporter', () => {
   it('says "1 error", "1 warning", "1 info" in the closing notice, not "1 warnings"', async () => {
     const one = doc('one.json', 0, [], { errors: 1, warnings: 1, infos: 1, truncated: true });
     const text = await annotate([one]);
-    assert.match(text, /3 more findings were not annotated \(1 error, 1 warning, 1 info\)/);
+    assert.match(
+      text,
+      /3 more findings \(1 error, 1 warning, 1 info\) are beyond --max-diagnostics-per-file/,
+    );
   });
 
-  it('counts findings beyond the per-file cap among the rest', async () => {
+  // This test used to expect the 39 cut errors among those "not annotated" because "GitHub shows at most
+  // 10 annotations": wrong on both counts. GitHub's cap hid nothing here (one annotation of ten), and
+  // --max-diagnostics-per-file dropped them before any report was written, so no report (the hint the
+  // notice gave) lists them either. They are now counted under their own cause.
+  it('counts findings cut by --max-diagnostics-per-file under that cause, never under the annotation cap', async () => {
     const truncated = doc('big.json', 0, [diag('mcpdesc.tool.members', 'error', 'one', '/tools/0', 1, 1)], {
       errors: 40,
       truncated: true,
     });
     const text = await annotate([truncated]);
-    assert.match(text, /39 more findings were not annotated \(39 errors, 0 warnings, 0 infos\)/);
+    const last = text.trimEnd().split('\n').at(-1)!;
+    assert.match(
+      last,
+      /39 more findings \(39 errors, 0 warnings, 0 infos\) are beyond --max-diagnostics-per-file/,
+    );
+    assert.doesNotMatch(last, /GitHub shows at most/);
+    assert.doesNotMatch(last, /not annotated/);
+  });
+
+  // The defect: both causes were summed into one count blamed on GitHub's cap (here "17 more findings
+  // were not annotated … GitHub shows at most 10"), though 5 of them were never in any report.
+  it('states the findings over the annotation cap and those cut per file separately, each with its count', async () => {
+    const capped = Array.from({ length: 12 }, (_, i) =>
+      doc(`e${String(i).padStart(2, '0')}.json`, i, [
+        diag('mcpdesc.tool.members', 'error', `e${i}`, '/tools/0', 1, 1),
+      ]),
+    );
+    const cut = doc('zz-big.json', 12, [diag('mcpdesc.tool.members', 'error', 'listed', '/tools/0', 1, 1)], {
+      errors: 6,
+      warnings: 2,
+      truncated: true,
+    });
+    const text = await annotate([...capped, cut]);
+    const kinds = commands(text);
+    assert.equal(kinds.filter((k) => k === 'error').length, 10);
+    const last = text.trimEnd().split('\n').at(-1)!;
+    // 13 listed errors, 10 annotated: 3 over GitHub's cap, and they are in the full report.
+    assert.match(
+      last,
+      /::3 more findings were not annotated \(3 errors, 0 warnings, 0 infos\): GitHub shows at most 10 annotations of each kind per step\. See the full report/,
+    );
+    // 5 errors and 2 warnings of zz-big.json were cut before any report.
+    assert.match(
+      last,
+      /7 more findings \(5 errors, 2 warnings, 0 infos\) are beyond --max-diagnostics-per-file: counted in the summary but listed in no report/,
+    );
   });
 
   it('leaves baselined findings out, so they never take the slots of new ones', async () => {

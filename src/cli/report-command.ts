@@ -1,0 +1,278 @@
+// `mcpdesc-validate report RESULTS.ndjson… [-f name[=path]]… [-o FILE] [--fail-on LEVEL]`: render
+// NDJSON reports written earlier (one run, or the shards of one run) in any report format, without
+// validating again. The wiring only: reading and combining the reports is src/scale/report.ts (the
+// rules and refusals of `merge`), rendering is the reporters' (src/reporting), through the same
+// Reporter interface a validation run drives, one document at a time.
+import { resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
+import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
+import { createSummaryAggregator } from '../reporting/summary.js';
+import { readReports } from '../scale/report.js';
+import type { DocumentResult, Reporter, RunRecord, SummaryRecord } from '../types.js';
+import { EXIT_FAILURE } from './exit-code.js';
+import {
+  FAIL_ON,
+  type FailOn,
+  type FormatSpec,
+  parseFailOn,
+  parseFormat,
+  resolveFormats,
+} from './options.js';
+import { type CliIo, useColor } from './run.js';
+
+const HELP_AFTER = `
+One input is one run (a whole run, a shard, or a merged report) and is rendered as it is; several
+inputs are the shards of one run, combined as \`merge\` combines them (same refusals). Inputs may be
+gzip-compressed (.gz). Run it where the validation ran: file names in the records are relative to
+that directory (code frames re-read the files, SARIF, GitHub and GitLab paths are made relative to
+the repository root, GITHUB_WORKSPACE or the working directory).
+
+Exit codes:
+  0    no finding at or above --fail-on (baseline-suppressed findings never count)
+  1    findings at or above --fail-on
+  2    usage error; an input unreadable, not an NDJSON report, cut short or holding an invalid
+       record; inputs that are not shards of one run; or the run itself ended with exit 2
+       (inputs it could not check) or was interrupted`;
+
+function collect<T>(parse: (value: string) => T) {
+  return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
+}
+
+function buildReportProgram(): Command {
+  const formats = reporterNames();
+  return new Command('mcpdesc-validate report')
+    .description(
+      'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
+    )
+    .argument('<reports...>', 'NDJSON reports: one run, or the --shard outputs of one run')
+    .helpOption('-h, --help', 'show this help')
+    .addOption(
+      new Option(
+        '-f, --format <name[=path]>',
+        `report format (${formats.join('|')}); repeat with =path for files ` +
+          '(default: text on a terminal, else ndjson)',
+      ).argParser(collect((v) => parseFormat(v, formats))),
+    )
+    .option(
+      '-o, --output <file>',
+      'write the format that would go to stdout to this file instead (atomically)',
+    )
+    .addOption(
+      new Option(
+        '--fail-on <level>',
+        `lowest severity that makes the exit code 1 (${FAIL_ON.join('|')}; default: the run's own --fail-on)`,
+      ).argParser(parseFailOn),
+    )
+    .option('--code-frame', 'text format: show the offending lines under each finding')
+    .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
+    .addHelpText('after', HELP_AFTER)
+    .showHelpAfterError("(run 'mcpdesc-validate report --help' for usage)")
+    .exitOverride();
+}
+
+interface Output {
+  reporter: Reporter;
+  /** null: stdout. */
+  file: AtomicFile | null;
+  failed: boolean;
+}
+
+interface RawOptions {
+  format?: FormatSpec[];
+  output?: string;
+  failOn?: FailOn;
+  codeFrame?: boolean;
+  color?: boolean;
+}
+
+function note(io: CliIo, message: string): void {
+  io.stderr.write(`mcpdesc-validate report: ${message}\n`);
+}
+
+function usageError(io: CliIo, message: string): number {
+  io.stderr.write(`mcpdesc-validate report: ${message}\n(run 'mcpdesc-validate report --help' for usage)\n`);
+  return EXIT_FAILURE;
+}
+
+export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
+  const program = buildReportProgram().configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+  });
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_FAILURE;
+    throw error;
+  }
+  const o = program.opts<RawOptions>();
+  let formats: FormatSpec[];
+  try {
+    formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
+  } catch (error) {
+    return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
+  }
+  if (o.output !== undefined) {
+    // -o is where the stdout format goes (CLI-CONVENTIONS §3.4), so `-f sarif -o x.sarif` reads as one.
+    const toStdout = formats.find((f) => f.path === null);
+    if (o.output === '') return usageError(io, "option '-o, --output <file>' needs a file path");
+    if (!toStdout)
+      return usageError(io, "option '-o, --output <file>': every --format already names its file");
+    toStdout.path = o.output;
+  }
+  if (
+    !formats.some((f) => f.name === 'text') &&
+    (o.codeFrame === true || program.getOptionValueSource('color') === 'cli')
+  ) {
+    note(
+      io,
+      '--code-frame, --color and --no-color apply to the text report only, and none is written (add -f text)',
+    );
+  }
+
+  // Outputs are opened before anything is read: a report path that cannot be written is a usage
+  // problem, found before a long read. Nothing is written to them until the inputs are accepted.
+  const outputs: Output[] = [];
+  const root = io.env.GITHUB_WORKSPACE || io.cwd;
+  for (const spec of formats) {
+    const factory = (await loadReporter(spec.name))!;
+    let file: AtomicFile | null = null;
+    if (spec.path !== null) {
+      try {
+        file = await openAtomicFile(resolve(io.cwd, spec.path));
+      } catch (error) {
+        for (const out of outputs) await out.file?.abort();
+        note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
+    }
+    const output: Output = { reporter: null as unknown as Reporter, file, failed: false };
+    file?.stream.on('error', (error: Error) => {
+      if (!output.failed) note(io, `cannot write ${spec.path}: ${error.message}`);
+      output.failed = true;
+    });
+    output.reporter = factory(file?.stream ?? io.stdout, {
+      color: file === null && useColor(o.color ?? null, io.stdoutIsTTY, io.env),
+      cwd: io.cwd,
+      root,
+      codeFrame: o.codeFrame === true,
+      ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
+    });
+    outputs.push(output);
+  }
+
+  // stdout: a reader that left (EPIPE, `| head`) ends the command quietly; any other failure is exit 2.
+  let stdoutClosed = false;
+  let stdoutFailed = false;
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (!stdoutClosed && error.code !== 'EPIPE') {
+      stdoutFailed = true;
+      note(io, `cannot write to stdout: ${error.message}`);
+    }
+    stdoutClosed = true;
+  };
+  io.stdout.on('error', onStdoutError);
+  const live = () => outputs.filter((out) => !out.failed && !(out.file === null && stdoutClosed));
+  const deliver = async (call: (reporter: Reporter) => void | Promise<void>) => {
+    for (const out of live()) {
+      try {
+        await call(out.reporter);
+      } catch (error) {
+        if (out.file === null) onStdoutError(error as NodeJS.ErrnoException);
+        else if (!out.failed) {
+          out.failed = true;
+          note(io, `cannot write ${out.file.path}: ${(error as Error).message}`);
+        }
+      }
+    }
+  };
+
+  // What was rendered, tallied as a run tallies it: the summary when the reports' own cannot be
+  // trusted (a report cut short has none; a document in two shards is counted twice in theirs).
+  const tally = createSummaryAggregator();
+  const suppressed = { error: 0, warning: 0, info: 0 };
+  let run: RunRecord | null = null;
+  let openFile: string | null = null;
+  const closeInput = () => {
+    if (openFile !== null) tally.addInput([], false);
+    openFile = null;
+  };
+  const result = await readReports(
+    // As given (problems then name them so), unless the command runs for another directory (tests).
+    (program.processedArgs[0] as string[]).map((p) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p))),
+    {
+      async start(record) {
+        run = record;
+        await deliver((r) => r.onStart(record));
+      },
+      async document(document: DocumentResult) {
+        // The documents of one input (a JSON Lines file) are consecutive: one input ends where the name changes.
+        if (document.file !== openFile) closeInput();
+        openFile = document.file;
+        tally.addInput([document], true);
+        for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
+        await deliver((r) => r.onDocument(document));
+      },
+      get closed() {
+        return live().length === 0;
+      },
+    },
+    o.failOn ? { failOn: o.failOn } : {},
+  );
+  closeInput();
+  for (const problem of result.problems) note(io, problem);
+  if (result.stopped) {
+    // The reader left (`| head`): quietly, as a validation run stops (docs/cli.md, Channels).
+    io.stdout.off('error', onStdoutError);
+    io.stdout.on('error', () => undefined);
+    for (const out of outputs) await out.file?.abort();
+    return stdoutFailed ? EXIT_FAILURE : result.exitCode;
+  }
+  if (result.refused) {
+    for (const out of outputs) await out.file?.abort();
+    io.stdout.off('error', onStdoutError);
+    return EXIT_FAILURE;
+  }
+
+  let summary: SummaryRecord;
+  if (result.summary) summary = result.summary;
+  else {
+    const r = run as RunRecord | null;
+    summary = tally.finish({
+      exitCode: EXIT_FAILURE,
+      aborted: result.aborted,
+      failOn: result.failOn,
+      wallMs: 0,
+      peakRssBytes: 0,
+      shard: result.single ? (r?.shard ?? null) : null,
+    });
+    if (r?.options.baseline !== undefined) summary.suppressed = suppressed;
+  }
+  if (result.summary && result.exitCode === EXIT_FAILURE) {
+    // The reports are fine, but the run they record could not check everything: say why it is 2.
+    const { error } = summary.files;
+    if (summary.aborted) note(io, 'the run was interrupted: its results are partial (exit 2)');
+    else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
+    else note(io, 'the run ended with exit 2');
+  }
+  await deliver((r) => r.onEnd(summary));
+  let failed = stdoutFailed;
+  for (const out of outputs) {
+    if (!out.file) continue;
+    if (out.failed) {
+      failed = true;
+      await out.file.abort();
+    } else {
+      await out.file.commit().catch((error: Error) => {
+        note(io, `cannot write ${out.file!.path}: ${error.message}`);
+        failed = true;
+      });
+    }
+  }
+  io.stdout.off('error', onStdoutError);
+  // Keep swallowing late EPIPEs from writes still queued in the stream.
+  if (stdoutClosed) io.stdout.on('error', () => undefined);
+  return failed ? EXIT_FAILURE : summary.exitCode;
+}
