@@ -140,13 +140,13 @@ export function mergeAndLocate(
   if (unplaced.length > 0) {
     const spans = locate(unplaced.map((d) => d.path));
     const lines = new LineIndex(text);
+    const shiftBy = firstLine - 1;
     unplaced.forEach((d: LocatedDiagnostic, i) => {
       const span = spans[i]!;
-      const start = shift(lines.position(span.start), firstLine);
-      const end = shift(lines.position(span.end), firstLine);
-      d.line = start.line;
+      const { start, end } = lines.span(span.start, span.end);
+      d.line = start.line + shiftBy;
       d.column = start.column;
-      d.endLine = end.line;
+      d.endLine = end.line + shiftBy;
       d.endColumn = end.column;
     });
   }

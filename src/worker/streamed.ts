@@ -17,7 +17,7 @@ import {
   type Within,
   wordSyntaxError,
 } from '../parsing/json-scan.js';
-import { type Position, positionFrom } from '../parsing/position.js';
+import { type Position, positionAfter, positionFrom } from '../parsing/position.js';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
   DEFAULT_SPLIT_KEYS,
@@ -271,7 +271,8 @@ export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string
     setSpan(d, slice.keyAt, positionFrom(slice.base, text, span.end));
     return;
   }
-  setSpan(d, positionFrom(slice.base, text, span.start), positionFrom(slice.base, text, span.end));
+  const start = positionFrom(slice.base, text, span.start);
+  setSpan(d, start, positionAfter(text, span.start, start, span.end));
 }
 
 function sliceKey(path: readonly PathSegment[]): string | null {
