@@ -30,10 +30,16 @@ export interface Diagnostic {
   docsUrl: string;
 }
 
-/** A diagnostic placed in its file: 1-based line and column (absent when the position is unknown). */
+/**
+ * A diagnostic placed in its file: 1-based line and column (absent when the position is unknown), and
+ * where its span ends: `endLine`/`endColumn` name the position just after the span's last character
+ * (end-exclusive, as SARIF's region.endColumn; present exactly when `line` is). docs/cli.md "Spans".
+ */
 export interface LocatedDiagnostic extends Diagnostic {
   line?: number;
   column?: number;
+  endLine?: number;
+  endColumn?: number;
   /** `--baseline`: the finding is recorded in the baseline (reported, but does not fail the run). */
   suppressed?: boolean;
 }

@@ -2,6 +2,7 @@
 // it (`mcpdesc.document.syntax`, `mcpdesc.document.bom` or `mcpdesc.document.duplicate-key`); parsing
 // knows nothing of rules or levels.
 import type { PathSegment } from '../types.js';
+import type { Span } from './json-scan.js';
 import type { Position } from './position.js';
 
 export interface ParserFinding {
@@ -11,16 +12,24 @@ export interface ParserFinding {
   path?: PathSegment[];
   /** UTF-16 offset in the decoded text, when the finding is in decoded text. */
   offset?: number;
+  /**
+   * With `offset`: where the span ends (exclusive). Without it the span is `width` columns on the
+   * start's line (default: json-scan.ts `syntaxWidth`, the character at the offset).
+   */
+  end?: number;
+  width?: number;
   /** Already resolved position (invalid UTF-8 is found in bytes, before there is any text). */
   position?: Position;
+  /** With `position`: where the span ends (exclusive; default: `position`, an empty span). */
+  endPosition?: Position;
 }
 
 export type ParseResult<Locate> =
   | { ok: true; value: unknown; locate: Locate }
   | { ok: false; findings: ParserFinding[] };
 
-/** Resolves diagnostic paths to UTF-16 offsets in the text (deepest existing prefix). */
-export type PathLocator = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => number[];
+/** Resolves diagnostic paths to UTF-16 spans in the text (deepest existing prefix; json-scan.ts `Span`). */
+export type PathLocator = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => Span[];
 
 /** The longest parser message kept (third-party parser messages may quote the document). */
 export const MESSAGE_LIMIT = 300;

@@ -287,6 +287,8 @@ interface Trie {
   children: Map<string, Trie> | null;
   /** Where this member or element was found (its key for members, its value for elements); -1: not seen. */
   offset: number;
+  /** Just after its value (the closing bracket or quote, the last character of a literal); -1: not seen. */
+  end: number;
 }
 
 interface Frame {
@@ -296,13 +298,23 @@ interface Frame {
 }
 
 /**
- * Offsets of the given paths in a valid JSON text, in one pass: the key of an object member, the first
- * character of an array element, the first non-space character for the root. A path that does not
- * exist resolves to its deepest existing prefix. Subtrees no path enters are skipped without being
+ * A span in a text: UTF-16 offsets, `end` exclusive. What the span of a JSON pointer covers (one
+ * definition for every input path, docs/cli.md "Spans"): an array element or the root is its value,
+ * `{` to `}`, quote to quote; an object member is its name and its value, from the name's opening quote
+ * (where the finding has always started) to the end of the value.
+ */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Spans of the given paths in a valid JSON text, in one pass (see `Span`). A path that does not exist
+ * resolves to its deepest existing prefix. Subtrees no path enters are skipped without being
  * tokenised. With duplicate keys the last occurrence wins, as with `JSON.parse`.
  */
-export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly PathSegment[]>): number[] {
-  const root: Trie = { children: null, offset: -1 };
+export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly PathSegment[]>): Span[] {
+  const root: Trie = { children: null, offset: -1, end: -1 };
   for (const path of paths) {
     let node = root;
     for (const segment of path) {
@@ -310,7 +322,7 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
       const key = String(segment);
       let child = node.children.get(key);
       if (!child) {
-        child = { children: null, offset: -1 };
+        child = { children: null, offset: -1, end: -1 };
         node.children.set(key, child);
       }
       node = child;
@@ -328,6 +340,7 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
       const c = text.charCodeAt(i);
       if (pending === null || pending.children === null || (c !== 0x7b && c !== 0x5b)) {
         i = skipValue(text, i);
+        if (pending !== null) pending.end = i;
         state = AFTER;
       } else {
         const object = c === 0x7b;
@@ -337,6 +350,7 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
         if (text.charCodeAt(i) === (object ? 0x7d : 0x5d)) {
           frames.pop();
           i++;
+          frame.node.end = i;
           state = AFTER;
         } else if (object) {
           state = KEY;
@@ -370,6 +384,7 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
       } else {
         frames.pop();
         i++;
+        frame.node.end = i;
       }
     }
     if (state !== AFTER) i = skipWs(text, i);
@@ -377,19 +392,38 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
 
   return paths.map((path) => {
     let node: Trie | undefined = root;
-    let best = root.offset;
+    let best: Trie = root;
     for (const segment of path) {
       node = node.children?.get(String(segment));
       if (node === undefined || node.offset < 0) break;
-      best = node.offset;
+      best = node;
     }
-    return best;
+    // A value cut short (never the case in text JSON.parse accepted) ends where the text does.
+    return { start: best.offset, end: best.end < 0 ? n : best.end };
   });
+}
+
+/** Start offsets of the given paths (`locateJsonSpans` without the ends). */
+export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly PathSegment[]>): number[] {
+  return locateJsonSpans(text, paths).map((span) => span.start);
 }
 
 function enter(frame: Frame, key: string, offset: number): Trie | null {
   const child = frame.node.children?.get(key);
   if (!child) return null;
   child.offset = offset;
+  child.end = -1;
   return child;
+}
+
+/**
+ * Columns the span of a syntax finding at `offset` takes, from its start on the same line: the
+ * offending character (two UTF-16 units for an astral one; a line break counts as one column, the
+ * span does not run onto the next line), none at the end of input. `more`: the text is a slice that
+ * input follows, so past its end is the character that cut it short (a delimiter: one column) - a
+ * streamed slice gives the span the whole text gives.
+ */
+export function syntaxWidth(text: string, offset: number, more = false): number {
+  if (offset >= text.length) return more ? 1 : 0;
+  return (text.codePointAt(offset) ?? 0) > 0xffff ? 2 : 1;
 }

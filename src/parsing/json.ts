@@ -3,7 +3,8 @@
 // Text that parses is checked for duplicate member names (a cheap count first: duplicate-keys.ts).
 import { duplicateKeyMessage, firstDuplicateKey } from './duplicate-keys.js';
 import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
-import { locateJsonPaths, syntaxFinding } from './json-scan.js';
+import { stringEnd } from './json-lexical.js';
+import { locateJsonSpans, syntaxFinding, syntaxWidth } from './json-scan.js';
 
 export function parseJsonText(text: string): ParseResult<PathLocator> {
   let value: unknown;
@@ -12,11 +13,11 @@ export function parseJsonText(text: string): ParseResult<PathLocator> {
   } catch (error) {
     // The scanner and JSON.parse agree on validity (tested); V8's message is the fallback if not.
     const { message, offset } = syntaxFinding(text, (error as Error).message);
-    return { ok: false, findings: [{ kind: 'syntax', message, offset }] };
+    return { ok: false, findings: [{ kind: 'syntax', message, offset, width: syntaxWidth(text, offset) }] };
   }
   const duplicate = duplicateKeyFinding(text, value);
   if (duplicate) return { ok: false, findings: [duplicate] };
-  return { ok: true, value, locate: (paths) => locateJsonPaths(text, paths) };
+  return { ok: true, value, locate: (paths) => locateJsonSpans(text, paths) };
 }
 
 /**
@@ -30,6 +31,9 @@ export function duplicateKeyFinding(text: string, value: unknown): ParserFinding
     kind: 'duplicate-key',
     message: duplicateKeyMessage(duplicate.path),
     offset: duplicate.offset,
+    // The repeated name only: the finding is about the name, and which value is "the" member's
+    // depends on the reader (docs/cli.md "Spans").
+    end: stringEnd(text, duplicate.offset),
     path: duplicate.path,
   };
 }

@@ -24,14 +24,36 @@ export class LineIndex {
   /** 1-based line/column of a UTF-16 offset (clamped to the text). */
   position(offset: number): Position {
     const at = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0;
+    const line = this.lineOf(at, 0);
+    return { line: line + 1, column: at - this.starts[line]! + 1 };
+  }
+
+  /**
+   * Both ends of a span (`end` exclusive, at or after `start`): the end is looked up only among the
+   * lines from the start's on, and not at all when it is on the start's line (most spans are).
+   */
+  span(start: number, end: number): { start: Position; end: Position } {
+    const a = Math.max(0, Math.min(start, this.text.length));
+    const b = Math.max(a, Math.min(end, this.text.length));
+    const first = this.lineOf(a, 0);
+    const next = this.starts[first + 1];
+    const last = next === undefined || b < next ? first : this.lineOf(b, first + 1);
+    return {
+      start: { line: first + 1, column: a - this.starts[first]! + 1 },
+      end: { line: last + 1, column: b - this.starts[last]! + 1 },
+    };
+  }
+
+  /** Index of the line holding offset `at`, searching from line index `from` on (binary search). */
+  private lineOf(at: number, from: number): number {
+    let lo = from;
     let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
       if (this.starts[mid]! <= at) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: at - this.starts[lo]! + 1 };
+    return lo;
   }
 }
 
@@ -58,6 +80,23 @@ export function positionFrom(base: Position, text: string, offset: number): Posi
   return at.line === 1
     ? { line: base.line, column: base.column + at.column - 1 }
     : { line: base.line + at.line - 1, column: at.column };
+}
+
+/**
+ * Position of UTF-16 offset `to` of a text, given that offset `from` (≤ `to`) is at `at`: only the text
+ * between them is scanned (a span's end from its start, in a streamed slice without a line index).
+ */
+export function positionAfter(text: string, from: number, at: Position, to: number): Position {
+  const end = Math.max(from, Math.min(to, text.length));
+  let line = at.line;
+  let lineStart = -1;
+  let i = text.indexOf('\n', from);
+  while (i !== -1 && i < end) {
+    line++;
+    lineStart = i + 1;
+    i = text.indexOf('\n', lineStart);
+  }
+  return lineStart < 0 ? { line, column: at.column + end - from } : { line, column: end - lineStart + 1 };
 }
 
 /**

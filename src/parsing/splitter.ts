@@ -52,6 +52,7 @@ export interface SlicePosition {
 
 export type SplitEvent =
   | ({ type: 'root'; kind: RootKind } & SlicePosition)
+  /** `keyEnd` (with `keyAt`): just after the name's closing quote. */
   /** A root member that is not split (key null: the value of a non-object root). */
   /** `keyAt`: where the member's name starts (a whole-file diagnostic on the member is placed there). */
   /** `members`: how many object members the value's text holds (its ':' outside strings), duplicates included. */
@@ -60,14 +61,21 @@ export type SplitEvent =
       type: 'member';
       key: string | null;
       keyAt: SlicePosition | null;
+      keyEnd: SlicePosition | null;
       bytes: Buffer;
       members: number;
       last?: true;
     } & SlicePosition)
-  | ({ type: 'collectionStart'; key: string | null; keyAt: SlicePosition | null } & SlicePosition)
+  | ({
+      type: 'collectionStart';
+      key: string | null;
+      keyAt: SlicePosition | null;
+      keyEnd: SlicePosition | null;
+    } & SlicePosition)
   /** One element of a split collection (key null: an element of an array root). */
   | ({ type: 'element'; key: string | null; index: number; bytes: Buffer; members: number } & SlicePosition)
-  | { type: 'collectionEnd'; key: string | null; length: number }
+  /** `end`: just after its closing ']' (the end of the member's span, docs/cli.md "Spans"). */
+  | { type: 'collectionEnd'; key: string | null; length: number; end: SlicePosition }
   /** A member value or element larger than `maxElementBytes`: skipped, never buffered. */
   /** `keyAt`: for a root member, where its name starts (its name still counts for duplicates). */
   | ({
@@ -75,7 +83,10 @@ export type SplitEvent =
       key: string | null;
       index: number | null;
       keyAt: SlicePosition | null;
+      keyEnd: SlicePosition | null;
       limit: number;
+      /** Just after the skipped value's last byte. */
+      end: SlicePosition;
     } & SlicePosition)
   | { type: 'bom' }
   /**
@@ -84,8 +95,10 @@ export type SplitEvent =
    * it sits in), for the consumer to find the error in as whole-file mode's scanner does (json-scan.ts
    * `findJsonSyntaxError(text, within)`): an earlier error inside it, or the wording at its end.
    */
-  | ({ type: 'error'; message: string; partial?: PartialValue } & SlicePosition)
-  | { type: 'end'; bytes: number };
+  /** `width`: UTF-16 units of the offending character (its span), 0 where the input ended. */
+  | ({ type: 'error'; message: string; width: number; partial?: PartialValue } & SlicePosition)
+  /** `rootEnd`: just after the root value (the end of a finding's span at the root). */
+  | { type: 'end'; bytes: number; rootEnd: SlicePosition | null };
 
 export interface PartialValue {
   bytes: Buffer;
@@ -209,7 +222,10 @@ export class Splitter {
   private keyParts: Buffer[] = [];
   private keyBytes = 0;
   private keyStart: SlicePosition = { offset: 0, line: 1, column: 1 };
+  private keyEnd: SlicePosition = { offset: 0, line: 1, column: 1 };
   private key: string | null = null;
+  /** Where the root value ended (once it has). */
+  private rootEnd: SlicePosition | null = null;
   /** Key of the collection being split (null for an array root). */
   private collection: string | null = null;
   private elementIndex = 0;
@@ -232,7 +248,7 @@ export class Splitter {
    * An error at a non-ASCII character, waiting for the rest of its bytes (up to 4, what whole-file mode
    * shows of invalid UTF-8) when they straddle two reads: the message names the whole character.
    */
-  private found: { expected: Expected; at: SlicePosition; bytes: Buffer } | null = null;
+  private found: { expected: Expected; at: SlicePosition; bytes: Buffer; utf8: boolean } | null = null;
 
   constructor(options: SplitterOptions = {}) {
     this.splitKeys = new Set(options.splitKeys ?? DEFAULT_SPLIT_KEYS);
@@ -297,7 +313,7 @@ export class Splitter {
     }
     if (this.found !== null) this.reportFound();
     if (this.state === S_DONE) {
-      this.events.push({ type: 'end', bytes: this.base });
+      this.events.push({ type: 'end', bytes: this.base, rootEnd: this.rootEnd });
       return this.events;
     }
     if (this.state === S_IN_VALUE && this.valueMode === V_PRIMITIVE && this.valueTarget === T_ROOT_SCALAR) {
@@ -307,25 +323,26 @@ export class Splitter {
     }
     if (this.state === S_AFTER_ROOT) {
       this.state = S_DONE;
-      this.events.push({ type: 'end', bytes: this.base });
+      this.events.push({ type: 'end', bytes: this.base, rootEnd: this.rootEnd });
     } else if (this.state === S_BEFORE_ROOT) {
       // Worded as whole-file mode words it (a gzip bomb of spaces is streamed, a small one is not).
-      this.fail(this.base, EMPTY_MESSAGE);
+      this.fail(this.base, EMPTY_MESSAGE, undefined, 0);
     } else if (this.state === S_IN_KEY) {
       // Whole-file mode places an unterminated name at its opening quote (or an earlier error inside it).
       const bytes = Buffer.concat(this.keyParts);
       this.events.push({
         type: 'error',
         message: wordSyntaxError({ offset: 0, message: 'Unterminated string.' }, '').message,
+        width: 1,
         ...this.keyStart,
         partial: { bytes, start: this.keyStart, within: null },
       });
       this.state = S_DONE;
     } else if (this.state === S_IN_VALUE) {
       // The consumer words it from the value so far (an oversize one is not kept: this wording stays).
-      this.fail(this.base, 'Invalid JSON: Unexpected end of input.', this.partialValue(EMPTY));
+      this.fail(this.base, 'Invalid JSON: Unexpected end of input.', this.partialValue(EMPTY), 0);
     } else {
-      this.fail(this.base, structural(expectedAtEnd(this.state), null));
+      this.fail(this.base, structural(expectedAtEnd(this.state), null), undefined, 0);
     }
     return this.events;
   }
@@ -345,16 +362,18 @@ export class Splitter {
     this.adj = 0;
   }
 
-  private fail(offset: number, message: string, partial?: Buffer): void {
+  /** `width`: of the offending character (an ASCII one unless said), 0 at the end of input. */
+  private fail(offset: number, message: string, partial?: Buffer, width = 1): void {
     const pos = this.position(offset);
     if (partial === undefined) {
-      this.events.push({ type: 'error', message, ...pos });
+      this.events.push({ type: 'error', message, width, ...pos });
     } else {
       const target = this.valueTarget;
       const within = target === T_MEMBER ? 'object' : target === T_ELEMENT ? 'array' : null;
       this.events.push({
         type: 'error',
         message,
+        width,
         ...pos,
         partial: { bytes: partial, start: this.valueStart, within },
       });
@@ -375,7 +394,12 @@ export class Splitter {
       this.fail(this.base + i, structural(expected, describeCodePoint(c)));
       return;
     }
-    this.found = { expected, at: this.position(this.base + i), bytes: Buffer.from(chunk.subarray(i, i + 4)) };
+    this.found = {
+      expected,
+      at: this.position(this.base + i),
+      bytes: Buffer.from(chunk.subarray(i, i + 4)),
+      utf8: false,
+    };
     this.state = S_DONE;
     if (this.found.bytes.length === 4) this.reportFound();
   }
@@ -391,7 +415,7 @@ export class Splitter {
       after === null ? from.subarray(0, 4) : Buffer.concat([from.subarray(0, 4), after]).subarray(0, 4),
     );
     // 'value': never used for the wording, the first of these bytes is invalid (see reportFound).
-    this.found = { expected: 'value', at, bytes };
+    this.found = { expected: 'value', at, bytes, utf8: true };
     this.state = S_DONE;
     if (bytes.length === 4 || after === null) this.reportFound();
   }
@@ -400,12 +424,14 @@ export class Splitter {
   private reportFound(): void {
     const { expected, at, bytes } = this.found!;
     this.found = null;
-    // Invalid UTF-8 is what whole-file mode reports first (it decodes before it parses).
-    const message =
-      firstInvalidUtf8(bytes) === 0
-        ? invalidUtf8Message(at.offset, bytes)
-        : structural(expected, describeCodePoint(bytes.toString('utf8').codePointAt(0)!));
-    this.events.push({ type: 'error', message, ...at });
+    // Invalid UTF-8 is what whole-file mode reports first (it decodes before it parses); its span is
+    // one column, as whole-file mode's (check-bytes.ts), an astral character two.
+    const invalid = firstInvalidUtf8(bytes) === 0;
+    const cp = invalid ? 0 : bytes.toString('utf8').codePointAt(0)!;
+    const message = invalid
+      ? invalidUtf8Message(at.offset, bytes)
+      : structural(expected, describeCodePoint(cp));
+    this.events.push({ type: 'error', message, width: cp > 0xffff ? 2 : 1, ...at });
   }
 
   private pushContainer(kind: number): void {
@@ -466,6 +492,7 @@ export class Splitter {
               type: 'collectionStart',
               key: null,
               keyAt: null,
+              keyEnd: null,
               ...this.position(this.base + i),
             });
             this.state = S_ARR_FIRST;
@@ -488,6 +515,7 @@ export class Splitter {
             this.depth--;
             this.state = S_AFTER_ROOT;
             i++;
+            this.rootEnd = this.position(this.base + i);
           } else {
             this.failAt(chunk, i, 'name');
             return;
@@ -511,6 +539,7 @@ export class Splitter {
               type: 'collectionStart',
               key,
               keyAt: { ...this.keyStart },
+              keyEnd: { ...this.keyEnd },
               ...this.position(this.base + i),
             });
             this.state = S_ARR_FIRST;
@@ -529,6 +558,7 @@ export class Splitter {
             this.depth--;
             this.state = S_AFTER_ROOT;
             i++;
+            this.rootEnd = this.position(this.base + i);
           } else {
             this.failAt(chunk, i, 'member-end');
             return;
@@ -537,7 +567,7 @@ export class Splitter {
         case S_ARR_FIRST:
         case S_ARR_VALUE:
           if (c === 0x5d && state === S_ARR_FIRST) {
-            this.endCollection();
+            this.endCollection(this.base + i + 1);
             i++;
           } else if (c === 0x5d || c === 0x2c || c === 0x7d || c === 0x3a) {
             this.failAt(chunk, i, 'value');
@@ -551,7 +581,7 @@ export class Splitter {
             this.state = S_ARR_VALUE;
             i++;
           } else if (c === 0x5d) {
-            this.endCollection();
+            this.endCollection(this.base + i + 1);
             i++;
           } else {
             this.failAt(chunk, i, 'element-end');
@@ -567,10 +597,13 @@ export class Splitter {
     }
   }
 
-  private endCollection(): void {
+  /** `after`: the offset just after the closing ']'. */
+  private endCollection(after: number): void {
     this.depth--;
-    this.events.push({ type: 'collectionEnd', key: this.collection, length: this.elementIndex });
+    const end = this.position(after);
+    this.events.push({ type: 'collectionEnd', key: this.collection, length: this.elementIndex, end });
     this.state = this.depth === 0 ? S_AFTER_ROOT : S_OBJ_NEXT;
+    if (this.depth === 0) this.rootEnd = end;
   }
 
   /** `i` is at the first byte of a value; returns where scanning continues. */
@@ -711,11 +744,16 @@ export class Splitter {
     const target = this.valueTarget;
     const index = target === T_ELEMENT ? this.elementIndex++ : null;
     const key = target === T_ELEMENT ? this.collection : target === T_MEMBER ? this.key : null;
+    // The value's end is in the chunk being scanned (or at the end of input): position() can place it.
+    if (target === T_ROOT_SCALAR) this.rootEnd = this.position(this.valueStart.offset + this.valueBytes);
     if (this.capturing) {
       if (this.oversize || this.valueBytes > this.maxElementBytes) {
-        const keyAt = target === T_MEMBER && key !== null ? { ...this.keyStart } : null;
+        const named = target === T_MEMBER && key !== null;
+        const keyAt = named ? { ...this.keyStart } : null;
+        const keyEnd = named ? { ...this.keyEnd } : null;
         const limit = this.maxElementBytes;
-        this.events.push({ type: 'oversize', key, index, keyAt, limit, ...this.valueStart });
+        const end = this.position(this.valueStart.offset + this.valueBytes);
+        this.events.push({ type: 'oversize', key, index, keyAt, keyEnd, limit, end, ...this.valueStart });
       } else {
         // A value inside one chunk is a view of it (valid until the caller reuses that chunk).
         const bytes =
@@ -734,6 +772,7 @@ export class Splitter {
             type: 'member',
             key,
             keyAt: key === null ? null : { ...this.keyStart },
+            keyEnd: key === null ? null : { ...this.keyEnd },
             bytes,
             members: this.valueMembers,
             ...this.valueStart,
@@ -782,6 +821,7 @@ export class Splitter {
       this.events.push({
         type: 'error',
         message: 'Invalid member name.',
+        width: 1,
         ...this.keyStart,
         partial: { bytes: Buffer.from(raw), start: this.keyStart, within: null },
       });
@@ -789,6 +829,7 @@ export class Splitter {
       return n;
     }
     this.key = key;
+    this.keyEnd = this.position(this.base + q + 1);
     this.state = S_OBJ_COLON;
     return q + 1;
   }

@@ -10,6 +10,7 @@ import type * as YamlLibrary from 'yaml';
 import type { Document, DocumentOptions, Node, ParseOptions, SchemaOptions, YAMLMap } from 'yaml';
 import { quote } from '../quote.js';
 import type { ParseResult, ParserFinding, PathLocator } from './finding.js';
+import type { Span } from './json-scan.js';
 
 /**
  * The yaml library, loaded on the first YAML input: it is ~70 CommonJS modules, ~35 ms of a ~200 ms
@@ -72,6 +73,8 @@ export function parseYamlText(text: string): ParseResult<PathLocator> {
         kind: 'syntax',
         message: `Invalid YAML (${e.code}): ${yamlErrorText(e.code, e.message)}`,
         offset: e.pos[0],
+        // yaml's own range of the offending token (one character at least, as for JSON).
+        end: Math.max(e.pos[1], e.pos[0] + 1),
       })),
     };
   }
@@ -94,7 +97,7 @@ export function parseYamlText(text: string): ParseResult<PathLocator> {
     return fail(0, `Invalid YAML: ${firstLine(message)}`);
   }
   const root = doc.contents;
-  return { ok: true, value, locate: (paths) => paths.map((path) => locateYamlPath(root, path)) };
+  return { ok: true, value, locate: (paths) => paths.map((path) => locateYamlPath(root, path, text)) };
 }
 
 function fail(offset: number, message: string): { ok: false; findings: ParserFinding[] } {
@@ -136,6 +139,7 @@ function checkTagsAndCycles(doc: Document.Parsed, text: string): ParserFinding[]
           kind: 'syntax',
           message: `YAML alias *${quote(node.source)} refers to a node that contains it (a cycle).`,
           offset: node.range?.[0] ?? 0,
+          end: node.range?.[1] ?? 0,
         });
       }
       continue;
@@ -180,6 +184,7 @@ function checkNonFinite(
     kind: 'syntax',
     message: `YAML value ${quote(source)} has no JSON form (JSON has no infinity or NaN); an MCP Description is a JSON document (§14.1).`,
     offset,
+    end: range?.[1] ?? offset,
   });
 }
 
@@ -192,11 +197,14 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
   for (const pair of map.items) {
     const key = pair.key;
     const offset = (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0;
+    // The key itself (the finding is about the name, as a JSON duplicate's); a null key: one character.
+    const end = (key as Node | null)?.range?.[1] ?? offset;
     if (key !== null && !yaml().isScalar(key)) {
       findings.push({
         kind: 'syntax',
         message: 'YAML mapping keys must be scalars (JSON object keys are strings).',
         offset,
+        end,
       });
       continue;
     }
@@ -209,6 +217,7 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
         message:
           'YAML merge key "<<" is not part of YAML 1.2: YAML 1.1 readers merge the mapping, 1.2 readers keep a member named "<<"; write the members out (or quote the key).',
         offset,
+        end,
       });
     }
     const name = keyString(key);
@@ -217,6 +226,7 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
         kind: 'syntax',
         message: `Duplicate key ${quote(name)}: map keys must be unique.`,
         offset,
+        end,
       });
     }
     seen.add(name);
@@ -229,10 +239,16 @@ function keyString(key: unknown): string {
   return String(key);
 }
 
-/** Offset of a path in the parsed YAML: the key of a map entry, the start of a sequence item. */
-function locateYamlPath(root: unknown, path: ReadonlyArray<string | number>): number {
+/**
+ * The span of a path in the parsed YAML, as json-scan.ts `Span` defines it for JSON: a map entry from
+ * its key to the end of its value, a sequence item or the root its node. yaml's block nodes end after
+ * their last line break, so trailing whitespace is left out (a span ends on its last character's line).
+ */
+function locateYamlPath(root: unknown, path: ReadonlyArray<string | number>, text: string): Span {
   let node = root;
-  let best = (root as Node | null)?.range?.[0] ?? 0;
+  const range = (root as Node | null)?.range;
+  let start = range?.[0] ?? 0;
+  let end = range?.[1] ?? start;
   for (const segment of path) {
     if (yaml().isMap(node)) {
       let found: unknown;
@@ -241,16 +257,20 @@ function locateYamlPath(root: unknown, path: ReadonlyArray<string | number>): nu
       }
       if (!yaml().isPair(found)) break;
       const key = found.key as Node | null;
-      best = key?.range?.[0] ?? best;
+      const value = found.value as Node | null;
+      start = key?.range?.[0] ?? start;
+      end = Math.max(key?.range?.[1] ?? start, value?.range?.[1] ?? start);
       node = found.value;
     } else if (yaml().isSeq(node)) {
       const item = node.items[Number(segment)] as Node | undefined;
       if (item === undefined || typeof segment !== 'number') break;
-      best = item.range?.[0] ?? best;
+      start = item.range?.[0] ?? start;
+      end = item.range?.[1] ?? start;
       node = item;
     } else {
       break;
     }
   }
-  return best;
+  while (end > start && /\s/.test(text.charAt(end - 1))) end--;
+  return { start, end };
 }

@@ -57,7 +57,10 @@ export type RunRangeTask = (task: LineRangeTask) => Promise<LineRangeResult>;
 function placeDocument(doc: DocumentResult, before: number): DocumentResult {
   if (before === 0) return doc;
   if (doc.line !== undefined) doc.line += before;
-  for (const d of doc.diagnostics) if (d.line !== undefined) d.line += before;
+  for (const d of doc.diagnostics) {
+    if (d.line !== undefined) d.line += before;
+    if (d.endLine !== undefined) d.endLine += before;
+  }
   return doc;
 }
 

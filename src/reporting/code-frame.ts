@@ -155,12 +155,15 @@ export function frameRequests(
 /**
  * Render a frame from excerpts; null when the line is not available (file changed, past the scan cap).
  * Tabs and control characters are shown as one visible character each so the caret stays aligned.
+ * `endColumn` (exclusive; a span that ends on its start's line): the span is underlined `^~~~` up to
+ * there, or to the end of the shown excerpt.
  */
 export function renderFrame(
   excerpts: Excerpts,
   line: number,
   column: number | undefined,
   paint: { gutter: (s: string) => string; marker: (s: string) => string },
+  endColumn?: number,
 ): string | null {
   const requests = frameRequests(line, column);
   const from = requests[0]!.from;
@@ -178,7 +181,11 @@ export function renderFrame(
       // Terminal columns up to the caret: the characters before it as shown (wide ones take two).
       const before = caretPrefix(excerpt.text, excerpt.start, column - 1);
       const offset = (from > 1 ? 1 : 0) + displayWidth(visible(before));
-      out.push(`    ${paint.gutter(`${' '.repeat(width)} |`)} ${' '.repeat(offset)}${paint.marker('^')}`);
+      const through =
+        endColumn === undefined ? before : caretPrefix(excerpt.text, excerpt.start, endColumn - 1);
+      const span = Math.max(1, displayWidth(visible(through)) - displayWidth(visible(before)));
+      const marker = `^${'~'.repeat(span - 1)}`;
+      out.push(`    ${paint.gutter(`${' '.repeat(width)} |`)} ${' '.repeat(offset)}${paint.marker(marker)}`);
     }
   }
   return out.join('\n');

@@ -66,15 +66,23 @@ export function createGithubReporter(
     column: number | undefined,
     title: string,
     message: string,
+    end?: { line: number; column: number },
   ) => {
     const props = [`file=${escapeProperty(visible(file))}`];
     let where = file;
     if (line !== undefined) {
       props.push(`line=${line}`);
       where += `:${line}`;
+      const multiline = end !== undefined && end.line > line;
+      if (end !== undefined) props.push(`endLine=${end.line}`);
       if (column !== undefined) {
-        props.push(`col=${column}`);
         where += `:${column}`;
+        // The runner drops columns when line and endLine differ (actions/runner ValidateLinesAndColumns):
+        // a span over several lines is annotated as those lines.
+        if (!multiline) props.push(`col=${column}`);
+        // GitHub's endColumn is inclusive (it defaults to col: a one-character annotation); ours is
+        // exclusive. An empty span (the end of input) stays one column.
+        if (end !== undefined && !multiline) props.push(`endColumn=${Math.max(column, end.column - 1)}`);
       }
     }
     props.push(`title=${escapeProperty(visible(title))}`);
@@ -112,6 +120,9 @@ export function createGithubReporter(
           d.line === undefined ? undefined : d.column,
           d.ruleId,
           d.message,
+          d.line !== undefined && d.endLine !== undefined && d.endColumn !== undefined
+            ? { line: d.endLine, column: d.endColumn }
+            : undefined,
         );
       }
       cut.error += result.errors - listed.error;

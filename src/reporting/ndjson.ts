@@ -34,6 +34,8 @@ export function diagnosticRecord(file: string, d: LocatedDiagnostic): Record<str
     path: d.path,
     line: d.line ?? null,
     column: d.column ?? null,
+    endLine: d.endLine ?? null,
+    endColumn: d.endColumn ?? null,
     specSection: d.specSection,
     docsUrl: d.docsUrl,
     ...(d.suppressed ? { suppressed: true } : {}),

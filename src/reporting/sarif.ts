@@ -102,6 +102,10 @@ export function createSarifReporter(
                 region: {
                   startLine: line ?? 1,
                   ...(d.line !== undefined && d.column !== undefined ? { startColumn: d.column } : {}),
+                  // End-exclusive, as our endColumn (SARIF 2.1.0 §3.30.6: the character after the region).
+                  ...(d.line !== undefined && d.endLine !== undefined && d.endColumn !== undefined
+                    ? { endLine: d.endLine, endColumn: d.endColumn }
+                    : {}),
                 },
               },
               logicalLocations: [{ fullyQualifiedName: d.pointer === '' ? '/' : d.pointer, kind: 'element' }],

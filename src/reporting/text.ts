@@ -266,10 +266,16 @@ async function framesFor(
   }
   const frames = new Map<Row, string>();
   for (const row of placed) {
-    const frame = renderFrame(excerpts, row.diagnostic!.line!, row.diagnostic!.column, {
-      gutter: paint.dim,
-      marker: paint[row.diagnostic!.severity],
-    });
+    const d = row.diagnostic!;
+    // A span over several lines keeps the single caret: the frame shows only its first line.
+    const endColumn = d.endLine === d.line ? d.endColumn : undefined;
+    const frame = renderFrame(
+      excerpts,
+      d.line!,
+      d.column,
+      { gutter: paint.dim, marker: paint[d.severity] },
+      endColumn,
+    );
     if (frame !== null) frames.set(row, frame);
   }
   return frames;

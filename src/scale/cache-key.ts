@@ -19,8 +19,11 @@ import { createHash } from 'node:crypto';
 import type { DocumentResult, FileStatus, InputFormat } from '../types.js';
 import { canonicalJson } from './canonical.js';
 
-/** Bumped when the stored shape of results changes: older caches are then ignored. */
-export const CACHE_FORMAT = 1;
+/**
+ * Bumped when the stored shape of results changes: older caches are then ignored. 2: diagnostics carry
+ * `endLine`/`endColumn` (a format-1 entry would replay findings without their span).
+ */
+export const CACHE_FORMAT = 2;
 
 /** A store entry handed out for a path: the key it was recorded under and its results. */
 export interface CacheHint {

@@ -4,7 +4,7 @@
 // version + result-affecting options + target) and per shard, so alternating two configurations or
 // running shards side by side on one machine never evicts the other's entries.
 //
-//   {"type":"mcpdesc-validate-cache","format":1,"runKey":"…","tool":"0.1.0","target":null}
+//   {"type":"mcpdesc-validate-cache","format":2,"runKey":"…","tool":"0.1.0","target":null}
 //   "registry/a.json"<TAB>entryKey<TAB>[stored DocumentResult…]
 //   …
 //   {"type":"end","entries":N,"sha256":"<sha256 of every preceding byte>"}

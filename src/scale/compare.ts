@@ -24,6 +24,9 @@ export interface ComparedFinding {
   /** From the new run (the old one for fixed findings). */
   line?: number;
   column?: number;
+  /** Where the finding's span ends (exclusive), from the same run as `line`. */
+  endLine?: number;
+  endColumn?: number;
   /** JSON Lines: the document's line in its file. */
   documentLine?: number;
 }
@@ -103,6 +106,8 @@ function findingOf(file: string, d: FileFindings['diagnostics'][number], change:
   };
   if (typeof r.line === 'number') finding.line = r.line;
   if (typeof r.column === 'number') finding.column = r.column;
+  if (typeof r.endLine === 'number') finding.endLine = r.endLine;
+  if (typeof r.endColumn === 'number') finding.endColumn = r.endColumn;
   if (d.documentLine !== undefined) finding.documentLine = d.documentLine;
   return finding;
 }

@@ -3,7 +3,7 @@
 // catalogue's text examples all come through here.
 import type { ParseResult, ParserFinding, PathLocator } from '../parsing/finding.js';
 import { duplicateKeyFinding, parseJsonText } from '../parsing/json.js';
-import { locateJsonPaths, syntaxFinding } from '../parsing/json-scan.js';
+import { locateJsonSpans, syntaxFinding, syntaxWidth } from '../parsing/json-scan.js';
 import { parseJsonLine } from '../parsing/jsonl.js';
 import { LineIndex, positionOfByte } from '../parsing/position.js';
 import { decodeUtf8, invalidUtf8Message } from '../parsing/utf8.js';
@@ -22,11 +22,11 @@ export const parseJsonLineText: TextParser = (text) => {
   if (parsed.ok) {
     const duplicate = duplicateKeyFinding(text, parsed.value);
     if (duplicate) return { ok: false, findings: [duplicate] };
-    return { ok: true, value: parsed.value, locate: (paths) => locateJsonPaths(text, paths) };
+    return { ok: true, value: parsed.value, locate: (paths) => locateJsonSpans(text, paths) };
   }
   // A blank line is no document (jsonl.ts skips it), so the empty-text wording cannot come up here.
   const { message, offset } = syntaxFinding(text, 'the line is not one JSON value.');
-  return { ok: false, findings: [{ kind: 'syntax', message, offset }] };
+  return { ok: false, findings: [{ kind: 'syntax', message, offset, width: syntaxWidth(text, offset) }] };
 };
 
 export const PARSERS: Record<'json' | 'yaml' | 'jsonl', TextParser> = {
@@ -55,6 +55,7 @@ export function checkDecoded(
         {
           kind: 'bom',
           message: parse === parseYamlText ? BOM_MESSAGE_YAML : BOM_MESSAGE,
+          // Empty: the mark is not part of the decoded text, it sits before column 1.
           position: { line: firstLine, column: 1 },
         },
       ]
@@ -67,15 +68,19 @@ export function checkDecoded(
   if (!parsed.ok) {
     let lines: LineIndex | null = null;
     return findingsReport([...leading, ...parsed.findings], engine, (finding) => {
-      if (finding.position) return finding.position;
+      if (finding.position) return { start: finding.position, end: finding.endPosition ?? finding.position };
       if (finding.offset === undefined) return undefined;
       lines ??= new LineIndex(text);
-      return shift(lines.position(finding.offset), firstLine);
+      const start = shift(lines.position(finding.offset), firstLine);
+      if (finding.end !== undefined) return { start, end: shift(lines.position(finding.end), firstLine) };
+      // No end given: columns on the start's line, by default the offending character's.
+      const width = finding.width ?? syntaxWidth(text, finding.offset);
+      return { start, end: { line: start.line, column: start.column + width } };
     });
   }
   const validation = validateDocument(parsed.value, engine);
   const leadingDiagnostics = leading
-    .map((f) => findingDiagnostic(f, engine, f.position))
+    .map((f) => findingDiagnostic(f, engine, f.position && { start: f.position, end: f.position }))
     .filter((d): d is LocatedDiagnostic => d !== null);
   if (leadingDiagnostics.length === 0 && validation.diagnostics.length === 0) return validation;
   return mergeAndLocate(
@@ -98,6 +103,8 @@ export function checkBytes(
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) {
     const position = shift(positionOfByte(bytes, decoded.offset), firstLine);
+    // One column: the bad sequence is one character where a decoder puts U+FFFD.
+    const endPosition = { line: position.line, column: position.column + 1 };
     // A JSON Lines document is its line: its offset counts from the line's start, not the file's.
     const message =
       parse === parseJsonLineText
@@ -107,7 +114,10 @@ export function checkBytes(
             ' of the line',
           )
         : decoded.message;
-    return findingsReport([{ kind: 'syntax', message, position }], engine, (f) => f.position);
+    return findingsReport([{ kind: 'syntax', message, position, endPosition }], engine, () => ({
+      start: position,
+      end: endPosition,
+    }));
   }
   return checkDecoded(decoded.text, decoded.bom, parse, engine, firstLine);
 }

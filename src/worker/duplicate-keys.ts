@@ -9,18 +9,30 @@ import {
   firstDuplicateKeyCounted,
 } from '../parsing/duplicate-keys.js';
 import { safeMessage } from '../parsing/finding.js';
-import { positionFrom } from '../parsing/position.js';
+import { stringEnd } from '../parsing/json-lexical.js';
+import { type Position, positionFrom } from '../parsing/position.js';
 import type { SlicePosition } from '../parsing/splitter.js';
 import type { LocatedDiagnostic, PathSegment } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { ruleDiagnostic } from '../validation/report.js';
-import { DUPLICATE_KEY_RULE } from './results.js';
+import { DUPLICATE_KEY_RULE, placed } from './results.js';
 
-/** A duplicate name: the member's path and where its second occurrence's name starts. */
+/**
+ * A duplicate name: the member's path and its second occurrence's name, from its opening quote to just
+ * after its closing one (the span: the finding is about the name, as in whole-file mode).
+ */
 export interface FoundDuplicate {
   path: PathSegment[];
   line: number;
   column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+type At = Pick<SlicePosition, 'line' | 'column'>;
+
+function foundAt(path: PathSegment[], at: At, end: At): FoundDuplicate {
+  return { path, line: at.line, column: at.column, endLine: end.line, endColumn: end.column };
 }
 
 /**
@@ -44,14 +56,19 @@ export function sliceDuplicate(
   const found =
     members === undefined ? firstDuplicateKey(text, value) : firstDuplicateKeyCounted(text, value, members);
   if (found === null) return null;
-  return { path: [...path, ...found.path], ...positionFrom(base, text, found.offset) };
+  return foundAt(
+    [...path, ...found.path],
+    positionFrom(base, text, found.offset),
+    positionFrom(base, text, stringEnd(text, found.offset)),
+  );
 }
 
 /** The duplicate-key finding, worded and placed as whole-file mode does (null when the rule is off). */
 export function duplicateDiagnostic(found: FoundDuplicate, engine: EngineOptions): LocatedDiagnostic | null {
   const message = safeMessage(duplicateKeyMessage(found.path));
   const d = ruleDiagnostic(DUPLICATE_KEY_RULE, message, engine, found.path);
-  return d ? { ...d, line: found.line, column: found.column } : null;
+  const end: Position = { line: found.endLine, column: found.endColumn };
+  return d ? { ...d, ...placed(found, end) } : null;
 }
 
 /** One streamed document's duplicate check. */
@@ -61,18 +78,22 @@ export class DuplicateWatch {
   /** The first duplicate (the document stops being validated once it is set). */
   found: FoundDuplicate | null = null;
   /** Where the root names stopped being kept, when they outgrew ROOT_NAMES_BUDGET. */
-  overBudget: Pick<SlicePosition, 'line' | 'column'> | null = null;
+  overBudget: { at: At; end: At } | null = null;
 
-  /** A root member's name, at the position of its opening quote. */
-  rootName(name: string, at: Pick<SlicePosition, 'line' | 'column'>): void {
+  /** A root member's name, from its opening quote (`at`) to just after its closing one (`end`). */
+  rootName(name: string, at: At, end: At): void {
     if (this.found !== null) return;
     if (this.rootNames.has(name)) {
-      this.found = { path: [name], line: at.line, column: at.column };
+      this.found = foundAt([name], at, end);
       return;
     }
     if (this.overBudget !== null) return;
     this.budget -= name.length + 64;
-    if (this.budget < 0) this.overBudget = { line: at.line, column: at.column };
+    if (this.budget < 0)
+      this.overBudget = {
+        at: { line: at.line, column: at.column },
+        end: { line: end.line, column: end.column },
+      };
     else this.rootNames.add(name);
   }
 
@@ -97,6 +118,6 @@ export class DuplicateWatch {
     if (this.overBudget === null) return null;
     const message = `The root object has more member names than the streamed duplicate check keeps (${ROOT_NAMES_BUDGET} units of names); names from here on were compared with the names before this point only.`;
     const d = ruleDiagnostic(DUPLICATE_KEY_RULE, message, engine);
-    return d ? { ...d, line: this.overBudget.line, column: this.overBudget.column } : null;
+    return d ? { ...d, ...placed(this.overBudget.at, this.overBudget.end) } : null;
   }
 }

@@ -122,7 +122,7 @@ function noDocument(fileBase: ResultBase, engine: EngineOptions, started: number
   const report = findingsReport(
     [{ kind: 'syntax', message: 'The JSON Lines input holds no document (no non-blank line).' }],
     engine,
-    () => ({ line: 1, column: 1 }),
+    () => ({ start: { line: 1, column: 1 }, end: { line: 1, column: 1 } }),
   );
   return documentResult(fileBase, report, performance.now() - started);
 }

@@ -47,23 +47,37 @@ export function shift(position: Position, firstLine: number): Position {
   return { line: position.line + firstLine - 1, column: position.column };
 }
 
+/** Where a finding starts and where its span ends (exclusive). */
+export interface Placed {
+  start: Position;
+  end: Position;
+}
+
+/** A finding's start and end as diagnostic fields (the span is empty when no end is known). */
+export function placed(
+  start: Position,
+  end: Position = start,
+): Required<Pick<LocatedDiagnostic, 'line' | 'column' | 'endLine' | 'endColumn'>> {
+  return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
 /** A parser finding as a diagnostic of the rule that owns it (null when that rule is switched off). */
 export function findingDiagnostic(
   finding: ParserFinding,
   engine: EngineOptions,
-  position: Position | undefined,
+  at: Placed | undefined,
 ): LocatedDiagnostic | null {
   const rule = RULE_OF_FINDING[finding.kind];
   const diagnostic = ruleDiagnostic(rule, safeMessage(finding.message), engine, finding.path);
   if (diagnostic === null) return null;
-  return position ? { ...diagnostic, line: position.line, column: position.column } : diagnostic;
+  return at ? { ...diagnostic, ...placed(at.start, at.end) } : diagnostic;
 }
 
 /** A report made only of parser findings (the document could not be parsed). */
 export function findingsReport(
   findings: readonly ParserFinding[],
   engine: EngineOptions,
-  place: (finding: ParserFinding) => Position | undefined,
+  place: (finding: ParserFinding) => Placed | undefined,
 ): DocumentReport {
   const report = emptyReport();
   for (const finding of findings) {
@@ -124,12 +138,16 @@ export function mergeAndLocate(
   const report = withLeading(leading, validation, max);
   const unplaced = report.diagnostics.filter((d: LocatedDiagnostic) => d.line === undefined);
   if (unplaced.length > 0) {
-    const offsets = locate(unplaced.map((d) => d.path));
+    const spans = locate(unplaced.map((d) => d.path));
     const lines = new LineIndex(text);
+    const shiftBy = firstLine - 1;
     unplaced.forEach((d: LocatedDiagnostic, i) => {
-      const position = shift(lines.position(offsets[i]!), firstLine);
-      d.line = position.line;
-      d.column = position.column;
+      const span = spans[i]!;
+      const { start, end } = lines.span(span.start, span.end);
+      d.line = start.line + shiftBy;
+      d.column = start.column;
+      d.endLine = end.line + shiftBy;
+      d.endColumn = end.column;
     });
   }
   return report;

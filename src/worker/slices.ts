@@ -11,7 +11,7 @@
 // in the task, no array per slice in the result). What grows with the document is only what the
 // document-scoped rules keep (e.g. every tool name, for mcpdesc.tool.name-unique).
 
-import { syntaxFinding } from '../parsing/json-scan.js';
+import { syntaxFinding, syntaxWidth } from '../parsing/json-scan.js';
 import { positionFrom } from '../parsing/position.js';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
@@ -87,8 +87,15 @@ export interface SliceResult {
    */
   projections: unknown[];
   stride: number;
-  /** The first slice that is not JSON: its position in the file. */
-  failure?: { slice: number; message: string; line: number; column: number };
+  /** The first slice that is not JSON: its position in the file, and its span's end (exclusive). */
+  failure?: {
+    slice: number;
+    message: string;
+    line: number;
+    column: number;
+    endLine: number;
+    endColumn: number;
+  };
   /** The first slice too large to parse in what is left of the worker's heap (heap-room.ts). */
   heap?: { slice: number; message: string };
   /** The first duplicate member name inside a slice (duplicate-keys.ts), placed. */
@@ -148,7 +155,14 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
       value = JSON.parse(text);
     } catch (thrown) {
       const error = syntaxFinding(text, (thrown as Error).message, 'array', true);
-      result.failure = { slice: k, message: error.message, ...positionFrom(base, text, error.offset) };
+      const start = positionFrom(base, text, error.offset);
+      result.failure = {
+        slice: k,
+        message: error.message,
+        ...start,
+        endLine: start.line,
+        endColumn: start.column + syntaxWidth(text, error.offset, true),
+      };
       return result;
     }
     if (result.duplicate === undefined) {
@@ -157,7 +171,7 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
     }
     const outcome = checker.check(collection, index, value);
     if (outcome.diagnostics.length > 0) {
-      const slice = { path: [collection, index], base: { offset: 0, ...base } };
+      const slice = { path: [collection, index], base };
       for (const d of outcome.diagnostics as LocatedDiagnostic[]) {
         if (d.path[0] === collection && d.path[1] === index) placeInSlice(d, slice, text);
       }
@@ -310,7 +324,10 @@ async function fanOutPass(
           projections: stride === 0 ? NONE : projections.slice(k * stride, (k + 1) * stride),
         });
       }
-      if (result.failure) d.fail(result.failure.message, { offset: -1, ...result.failure });
+      if (result.failure) {
+        const { message, endLine, endColumn } = result.failure;
+        d.fail(message, result.failure, { line: endLine, column: endColumn });
+      }
       // The file's error record, as when Node ends a worker over its heap limit (checkFanOut's catch).
       if (result.heap) throw new HeapRoomError(result.heap.message);
     }

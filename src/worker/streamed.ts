@@ -11,12 +11,13 @@ import { safeMessage } from '../parsing/finding.js';
 import { skipWs } from '../parsing/json-lexical.js';
 import {
   findJsonSyntaxError,
-  locateJsonPaths,
+  locateJsonSpans,
   syntaxFinding,
+  syntaxWidth,
   type Within,
   wordSyntaxError,
 } from '../parsing/json-scan.js';
-import { positionFrom } from '../parsing/position.js';
+import { type Position, positionAfter, positionFrom } from '../parsing/position.js';
 import {
   DEFAULT_MAX_ELEMENT_BYTES,
   DEFAULT_SPLIT_KEYS,
@@ -52,7 +53,7 @@ import { BOM_MESSAGE } from './check-bytes.js';
 import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './duplicate-keys.js';
 import { failureFor } from './failures.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
-import { engineOptions, type ResultBase, withLeading } from './results.js';
+import { engineOptions, placed, type ResultBase, withLeading } from './results.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -242,28 +243,36 @@ function startsWith(path: readonly PathSegment[], prefix: readonly PathSegment[]
 /** Where a slice sits: the path of its value and its first byte's position. */
 export interface SliceRef {
   path: readonly PathSegment[];
-  base: SlicePosition;
+  base: Pick<SlicePosition, 'line' | 'column'>;
   /** For a root member: where its name starts. Whole-file mode places the member itself there. */
-  keyAt?: SlicePosition | null;
+  keyAt?: Pick<SlicePosition, 'line' | 'column'> | null;
 }
 
-/** Place a diagnostic found in a slice whose decoded text is `text`. */
+/** Set a diagnostic's start and end (exclusive). */
+function setSpan(d: LocatedDiagnostic, start: Position, end: Position): void {
+  d.line = start.line;
+  d.column = start.column;
+  d.endLine = end.line;
+  d.endColumn = end.column;
+}
+
+/**
+ * Place a diagnostic found in a slice whose decoded text is `text` (the slice is the value: it ends
+ * where the text does), with the span whole-file mode gives it (json-scan.ts `Span`).
+ */
 export function placeInSlice(d: LocatedDiagnostic, slice: SliceRef, text: string): void {
   if (slice.keyAt && d.path.length === slice.path.length) {
-    d.line = slice.keyAt.line;
-    d.column = slice.keyAt.column;
+    setSpan(d, slice.keyAt, positionFrom(slice.base, text, text.length));
     return;
   }
-  const offset = locateJsonPaths(text, [d.path.slice(slice.path.length)])[0]!;
-  // Nothing below the member resolved: its deepest existing prefix is the member, placed on its name.
-  if (slice.keyAt && offset === skipWs(text, 0)) {
-    d.line = slice.keyAt.line;
-    d.column = slice.keyAt.column;
+  const span = locateJsonSpans(text, [d.path.slice(slice.path.length)])[0]!;
+  // Nothing below the member resolved: its deepest existing prefix is the member, from its name on.
+  if (slice.keyAt && span.start === skipWs(text, 0)) {
+    setSpan(d, slice.keyAt, positionFrom(slice.base, text, span.end));
     return;
   }
-  const { line, column } = positionFrom(slice.base, text, offset);
-  d.line = line;
-  d.column = column;
+  const start = positionFrom(slice.base, text, span.start);
+  setSpan(d, start, positionAfter(text, span.start, start, span.end));
 }
 
 function sliceKey(path: readonly PathSegment[]): string | null {
@@ -288,7 +297,14 @@ export class StreamedDocument {
   private fatal: LocatedDiagnostic | null = null;
   private readonly extras: LocatedDiagnostic[] = [];
   private root: SlicePosition = { offset: 0, line: 1, column: 1 };
-  private readonly collections = new Map<string, SlicePosition & { keyAt: SlicePosition | null }>();
+  /** Where the root value ends (the splitter's 'end' event), for the spans of findings at the root. */
+  private rootEnd: SlicePosition | null = null;
+  /** Findings placed at the root or a collection, waiting for its end (`endSpans`). */
+  private readonly openEnds: Array<[LocatedDiagnostic, string | null]> = [];
+  private readonly collections = new Map<
+    string,
+    SlicePosition & { keyAt: SlicePosition | null; end?: SlicePosition }
+  >();
   private bom = false;
   /** How many of the validator's diagnostics have been offered a position. */
   private offered = 0;
@@ -317,14 +333,27 @@ export class StreamedDocument {
     return this.stopped;
   }
 
-  /** Record a fatal syntax finding at `pos` (the first one wins; the document stops there). */
-  fail(message: string, pos: SlicePosition): void {
+  /**
+   * Record a fatal syntax finding at `pos`, its span ending at `end` (the first one wins; the document
+   * stops there).
+   */
+  fail(message: string, pos: Position, end: Position): void {
     if (this.stopped) return;
     // A rule switched off still stops the document: there is nothing valid to check after it.
     this.stopped = true;
     // Escaped and capped as whole-file mode's parser findings are (results.ts findingDiagnostic).
     const d = ruleDiagnostic(SYNTAX_RULE, safeMessage(message), this.engineOptions);
-    this.fatal = d ? { ...d, line: pos.line, column: pos.column } : null;
+    this.fatal = d ? { ...d, ...placed(pos, end) } : null;
+  }
+
+  /**
+   * A syntax finding at `offset` of a slice's text, spanning the character there as whole-file mode
+   * does (`more`: input follows the slice).
+   */
+  private failInText(message: string, base: Position, text: string, offset: number, more: boolean): void {
+    const start = positionFrom(base, text, offset);
+    const end = { line: start.line, column: start.column + syntaxWidth(text, offset, more) };
+    this.fail(message, start, end);
   }
 
   /**
@@ -346,7 +375,7 @@ export class StreamedDocument {
       return { value: JSON.parse(text), text };
     } catch (thrown) {
       const error = syntaxFinding(text, (thrown as Error).message, within, more);
-      this.fail(error.message, { offset: -1, ...positionFrom(base, text, error.offset) });
+      this.failInText(error.message, base, text, error.offset, more);
       return null;
     }
   }
@@ -361,7 +390,7 @@ export class StreamedDocument {
         this.root = e;
         break;
       case 'collectionStart':
-        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt, e.keyEnd ?? e.keyAt);
         if (this.duplicates.found) break;
         if (e.key !== null) this.collections.set(e.key, e);
         if (e.key === 'tags') {
@@ -370,7 +399,7 @@ export class StreamedDocument {
         }
         break;
       case 'member': {
-        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt, e.keyEnd ?? e.keyAt);
         const parsed = this.parse(e.bytes, e, e.key === null ? null : 'object', e.last !== true);
         if (!parsed) return false;
         this.duplicates.slice(parsed.text, parsed.value, e.key === null ? [] : [e.key], e, e.members);
@@ -389,6 +418,10 @@ export class StreamedDocument {
       }
       case 'collectionEnd':
         if (this.duplicates.found) break;
+        if (e.key !== null) {
+          const start = this.collections.get(e.key);
+          if (start) start.end = e.end;
+        }
         if (e.key === 'tags' && (!Array.isArray(this.header.tags) || e.length !== this.header.tags.length)) {
           this.tagsMatch = false;
         }
@@ -399,7 +432,7 @@ export class StreamedDocument {
         break;
       case 'oversize': {
         // Not parsed, but its name is a root name like any other (a repeat of it must still be found).
-        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt);
+        if (e.key !== null && e.keyAt) this.duplicates.rootName(e.key, e.keyAt, e.keyEnd ?? e.keyAt);
         const path: PathSegment[] = e.key === null ? [] : e.index === null ? [e.key] : [e.key, e.index];
         const what = path.length === 0 ? 'The document' : `The value at /${path.join('/')}`;
         const d = ruleDiagnostic(
@@ -408,7 +441,8 @@ export class StreamedDocument {
           this.engineOptions,
           path,
         );
-        if (d) this.extras.push({ ...d, line: e.line, column: e.column });
+        // The skipped value (only streamed mode has this finding, so no whole-file span to match).
+        if (d) this.extras.push({ ...d, ...placed(e, e.end) });
         break;
       }
       case 'error': {
@@ -420,13 +454,17 @@ export class StreamedDocument {
           const inner = findJsonSyntaxError(text, within);
           if (inner && (within !== null || inner.offset < text.length)) {
             const { message, offset } = wordSyntaxError(inner, inner.message);
-            this.fail(message, { offset: -1, ...positionFrom(e.partial.start, text, offset) });
+            this.failInText(message, e.partial.start, text, offset, false);
             return false;
           }
         }
-        this.fail(e.message, e);
+        // The splitter's errors are between values, never at a line break: the span stays on its line.
+        this.fail(e.message, e, { line: e.line, column: e.column + e.width });
         return false;
       }
+      case 'end':
+        this.rootEnd = e.rootEnd;
+        break;
       default:
         break;
     }
@@ -491,18 +529,37 @@ export class StreamedDocument {
     for (; this.offered < list.length; this.offered++) {
       const d = list[this.offered]!;
       if (d.line !== undefined) continue;
-      if (d.path.length === 0) this.placeAt(d, this.root);
+      if (d.path.length === 0) this.placeAt(d, this.root, null);
       else if (slice && startsWith(d.path, slice.path)) placeInSlice(d, slice, text);
       else if (d.path.length === 1 && this.collections.has(String(d.path[0]))) {
         const start = this.collections.get(String(d.path[0]))!;
-        this.placeAt(d, start.keyAt ?? start);
+        this.placeAt(d, start.keyAt ?? start, String(d.path[0]));
       }
     }
   }
 
-  private placeAt(d: LocatedDiagnostic, pos: SlicePosition): void {
+  /**
+   * Start a finding at the root (`collection` null) or on a split collection's member; its end is known
+   * only once that value ended (`endSpans`).
+   */
+  private placeAt(d: LocatedDiagnostic, pos: SlicePosition, collection: string | null): void {
     d.line = pos.line;
     d.column = pos.column;
+    this.openEnds.push([d, collection]);
+  }
+
+  /**
+   * The ends of the findings placed at the root or on a collection (whole-file mode spans the root
+   * value, and a collection member from its name to its ']'). A value whose end was never seen (none
+   * can be missing once the document parsed) gives an empty span.
+   */
+  private endSpans(): void {
+    for (const [d, collection] of this.openEnds) {
+      const end = collection === null ? this.rootEnd : this.collections.get(collection)?.end;
+      d.endLine = end?.line ?? d.line!;
+      d.endColumn = end?.column ?? d.column!;
+    }
+    this.openEnds.length = 0;
   }
 
   /**
@@ -513,7 +570,8 @@ export class StreamedDocument {
     const leading: LocatedDiagnostic[] = [];
     if (this.bom && findRule(BOM_RULE)) {
       const d = ruleDiagnostic(BOM_RULE, BOM_MESSAGE, this.engineOptions);
-      if (d) leading.push({ ...d, line: 1, column: 1 });
+      // Empty, as in whole-file mode: the mark sits before column 1.
+      if (d) leading.push({ ...d, ...placed({ line: 1, column: 1 }) });
     }
     const extras: LocatedDiagnostic[] = [...leading];
     const duplicate = this.duplicates.found;
@@ -530,7 +588,7 @@ export class StreamedDocument {
         extras.length = 0;
         const message = invalidUtf8Message(badUtf8.offset, badUtf8.bytes);
         const d = ruleDiagnostic(SYNTAX_RULE, message, this.engineOptions);
-        fatal = d ? { ...d, line: badUtf8.line, column: badUtf8.column } : null;
+        fatal = d ? { ...d, ...placed(badUtf8, { line: badUtf8.line, column: badUtf8.column + 1 }) } : null;
       }
       if (fatal) extras.push(fatal);
       for (const d of extras) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
@@ -546,6 +604,7 @@ export class StreamedDocument {
     const budget = this.duplicates.budgetDiagnostic(this.engineOptions);
     if (budget) late.push(budget);
     for (const d of [...late, ...this.extras]) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
+    this.endSpans();
     return report;
   }
 
@@ -581,8 +640,9 @@ export class StreamedDocument {
     for (const d of pending) {
       if (d.line !== undefined) continue;
       // The deepest existing prefix: the collection (element index past the end), else the root.
-      const start = this.collections.get(String(d.path[0]));
-      this.placeAt(d, start ? (start.keyAt ?? start) : this.root);
+      const key = String(d.path[0]);
+      const start = this.collections.get(key);
+      this.placeAt(d, start ? (start.keyAt ?? start) : this.root, start ? key : null);
     }
   }
 }

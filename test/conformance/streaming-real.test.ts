@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { locateJsonPaths } from '../../src/parsing/json-scan.js';
+import { locateJsonSpans } from '../../src/parsing/json-scan.js';
 import { LineIndex } from '../../src/parsing/position.js';
 import { checkHugeFile } from '../../src/pool/fanout.js';
 import type { CheckOptions, FileJob, LocatedDiagnostic } from '../../src/types.js';
@@ -40,15 +40,15 @@ function whole(text: string) {
   // Positions as the whole-file worker places them (one pass over the text for all paths), so this also
   // checks the splitter's own locator against the whole-file one. Per-diagnostic rescans of the 12 MB
   // big dump would make this test quadratic.
-  const offsets = locateJsonPaths(
+  const spans = locateJsonSpans(
     text,
     report.diagnostics.map((d) => d.path),
   );
   const lines = new LineIndex(text);
-  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d, i) => ({
-    ...d,
-    ...lines.position(offsets[i]!),
-  }));
+  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d, i) => {
+    const { start, end } = lines.span(spans[i]!.start, spans[i]!.end);
+    return { ...d, ...start, endLine: end.line, endColumn: end.column };
+  });
   return { diagnostics, errors: report.errors, warnings: report.warnings, tools: report.tools };
 }
 

@@ -64,6 +64,10 @@ describe('--cache', () => {
       comparable(cold.records, { dropCached: true }),
     );
     assert.ok(fileRecords(warm).every((r) => r.cached === true));
+    // Spans are replayed too: every placed finding keeps the end of its span.
+    const placed = warm.records.filter((r) => r.type === 'diagnostic' && r.line !== null);
+    assert.ok(placed.length > 0);
+    assert.ok(placed.every((r) => typeof r.endLine === 'number' && typeof r.endColumn === 'number'));
     assert.match(warm.stderr, new RegExp(`, ${corpus.length} replayed from the cache`));
     assert.match(cold.stderr, /, 0 replayed from the cache/);
     t.diagnostic(

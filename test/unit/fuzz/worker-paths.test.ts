@@ -28,7 +28,23 @@ async function both(text: string): Promise<[DocumentResult, DocumentResult]> {
   assert.equal(whole.documents.length, 1);
   assert.equal(streamed.documents.length, 1);
   assert.equal(streamed.documents[0]!.streamed, true);
+  assertSpans(whole.documents[0]!, 'whole');
   return [whole.documents[0]!, streamed.documents[0]!];
+}
+
+/** Every placed finding has the end of its span, at or after its start (docs/cli.md "Spans"). */
+function assertSpans(result: DocumentResult, name: string): void {
+  for (const d of result.diagnostics) {
+    if (d.line === undefined) {
+      assert.equal(d.endLine, undefined, name);
+      continue;
+    }
+    assert.ok(d.endLine !== undefined && d.endColumn !== undefined, `${name}: ${d.ruleId} has no end`);
+    assert.ok(
+      d.endLine > d.line || (d.endLine === d.line && d.endColumn >= d.column!),
+      `${name}: ${d.ruleId} ends at ${d.endLine}:${d.endColumn}, before ${d.line}:${d.column}`,
+    );
+  }
 }
 
 /** One result per document, from checkFile, and never an internal error. */
@@ -40,6 +56,7 @@ async function sound(name: string, content: string | Uint8Array, documents = 1):
     for (const d of outcome.documents) {
       assert.notEqual(d.error?.code, 'EINTERNAL', `${name}: ${d.error?.message}`);
       assert.ok(['valid', 'invalid', 'skipped', 'error'].includes(d.status));
+      assertSpans(d, name);
     }
     if (options === STREAMED) return outcome.documents;
   }

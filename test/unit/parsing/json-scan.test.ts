@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { EMPTY_MESSAGE, findJsonSyntaxError, locateJsonPaths } from '../../../src/parsing/json-scan.js';
+import {
+  EMPTY_MESSAGE,
+  findJsonSyntaxError,
+  locateJsonPaths,
+  locateJsonSpans,
+  syntaxWidth,
+} from '../../../src/parsing/json-scan.js';
 
 function parses(text: string): boolean {
   try {
@@ -154,5 +160,93 @@ describe('locateJsonPaths', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('locateJsonSpans', () => {
+  const text = '{\n  "a": {"b": [10, {"c": 1}, 30]},\n  "x\\/y": 2,\n  "s": "}]\\"{",\n  "e": []\n}';
+  const covered = (paths: Array<Array<string | number>>) =>
+    locateJsonSpans(text, paths).map(({ start, end }) => text.slice(start, end));
+
+  it('spans a member from its name to the end of its value, an element or the root as its value', () => {
+    assert.deepEqual(covered([[], ['a'], ['a', 'b'], ['a', 'b', 1], ['a', 'b', 1, 'c'], ['a', 'b', 2]]), [
+      text,
+      '"a": {"b": [10, {"c": 1}, 30]}',
+      '"b": [10, {"c": 1}, 30]',
+      '{"c": 1}',
+      '"c": 1',
+      '30',
+    ]);
+    assert.deepEqual(covered([['x/y'], ['s'], ['e']]), ['"x\\/y": 2', '"s": "}]\\"{"', '"e": []']);
+  });
+
+  it('spans the deepest existing prefix of a path that does not exist', () => {
+    assert.deepEqual(
+      covered([
+        ['a', 'nope', 'deeper'],
+        ['a', 'b', 7],
+        ['e', 0],
+      ]),
+      ['"a": {"b": [10, {"c": 1}, 30]}', '"b": [10, {"c": 1}, 30]', '"e": []'],
+    );
+  });
+
+  it('takes the last of duplicate keys, its value included', () => {
+    const dup = '{"k": [1], "k": {"z": 2}}';
+    assert.deepEqual(
+      locateJsonSpans(dup, [['k'], ['k', 'z']]).map(({ start, end }) => dup.slice(start, end)),
+      ['"k": {"z": 2}', '"z": 2'],
+    );
+  });
+
+  it('gives every path of random documents its member or its value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        const doc = JSON.stringify(value);
+        const entries: Array<{ v: unknown; p: Array<string | number> }> = [];
+        const stack: Array<{ v: unknown; p: Array<string | number> }> = [{ v: value, p: [] }];
+        while (stack.length > 0) {
+          const entry = stack.pop()!;
+          entries.push(entry);
+          const { v, p } = entry;
+          if (Array.isArray(v)) {
+            for (let i = 0; i < v.length; i++) stack.push({ v: v[i], p: [...p, i] });
+          } else if (v !== null && typeof v === 'object') {
+            for (const [k, x] of Object.entries(v)) stack.push({ v: x, p: [...p, k] });
+          }
+        }
+        const spans = locateJsonSpans(
+          doc,
+          entries.map((e) => e.p),
+        );
+        entries.forEach(({ v, p }, i) => {
+          const { start, end } = spans[i]!;
+          const last = p[p.length - 1];
+          const expected =
+            typeof last === 'string' ? `${JSON.stringify(last)}:${JSON.stringify(v)}` : JSON.stringify(v);
+          // Keys are compared by value (JSON.stringify may escape a name differently from the text).
+          if (typeof last === 'string') {
+            const key = /^"(?:[^"\\]|\\.)*"/.exec(doc.slice(start))![0];
+            assert.equal(JSON.parse(key), last);
+            assert.equal(
+              doc.slice(start + key.length + 1, end),
+              JSON.stringify(v),
+              `${JSON.stringify(p)} in ${doc}`,
+            );
+          } else {
+            assert.equal(doc.slice(start, end), expected, `${JSON.stringify(p)} in ${doc}`);
+          }
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives a syntax finding the offending character, none at the end of input', () => {
+    assert.equal(syntaxWidth('{"a" x}', 5), 1);
+    assert.equal(syntaxWidth('{"a" \u{1F600}}', 5), 2);
+    assert.equal(syntaxWidth('{"a":', 5), 0);
+    // A slice that input follows was cut by a delimiter: one column.
+    assert.equal(syntaxWidth('-', 1, true), 1);
   });
 });

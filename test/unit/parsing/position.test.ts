@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { LineIndex, positionAt, positionOfByte } from '../../../src/parsing/position.js';
+import { LineIndex, positionAfter, positionAt, positionOfByte } from '../../../src/parsing/position.js';
 
 describe('positions', () => {
   it('are 1-based lines and columns', () => {
@@ -14,6 +14,24 @@ describe('positions', () => {
     assert.deepEqual(index.position(8), { line: 4, column: 1 });
     assert.deepEqual(index.position(10), { line: 4, column: 3 }, 'end of text');
     assert.deepEqual(index.position(99), { line: 4, column: 3 }, 'clamped');
+  });
+
+  it('place both ends of a span as two lookups would', () => {
+    const chars = fc.constantFrom('a', '\n', 'é', '😀', '\r', ' ');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 40 }), fc.nat(), fc.nat(), (parts, x, y) => {
+        const text = parts.join('');
+        const a = x % (text.length + 1);
+        const b = a + (y % (text.length - a + 1));
+        const index = new LineIndex(text);
+        assert.deepEqual(index.span(a, b), { start: index.position(a), end: index.position(b) });
+        assert.deepEqual(positionAfter(text, a, index.position(a), b), index.position(b));
+      }),
+    );
+    assert.deepEqual(new LineIndex('ab\ncd').span(1, 99), {
+      start: { line: 1, column: 2 },
+      end: { line: 2, column: 3 },
+    });
   });
 
   it('count columns in UTF-16 code units (an emoji is two)', () => {

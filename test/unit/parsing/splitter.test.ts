@@ -67,6 +67,47 @@ describe('splitter: slicing', () => {
     }
   });
 
+  it('says where root names, collections, oversize values and the root end, whatever the chunking', () => {
+    const text = `{"t\\u00e9": 1, "tools": [{"é": "🚀"},\n {"x": "${'y'.repeat(50)}"}\n],\n "info": "${'z'.repeat(50)}"}\n`;
+    const input = Buffer.from(text, 'utf8');
+    /** Position just after the first occurrence of `needle` at or after `from` (UTF-16 columns). */
+    const after = (needle: string, from = 0) => {
+      const end = text.indexOf(needle, from) + needle.length;
+      return expectedPosition(text, Buffer.byteLength(text.slice(0, end)));
+    };
+    const at = (p: { line: number; column: number }) => ({ line: p.line, column: p.column });
+    for (const size of [1, 2, 7, input.length]) {
+      const events = splitAll(input, size, { maxElementBytes: 40 });
+      const member = events.find((e) => e.type === 'member' && e.key === 'té');
+      assert.ok(member?.type === 'member' && member.keyEnd);
+      assert.deepEqual(at(member.keyEnd), after('"t\\u00e9"'));
+      const start = events.find((e) => e.type === 'collectionStart');
+      assert.ok(start?.type === 'collectionStart' && start.keyEnd);
+      assert.deepEqual(at(start.keyEnd), after('"tools"'));
+      const end = events.find((e) => e.type === 'collectionEnd');
+      assert.ok(end?.type === 'collectionEnd');
+      assert.deepEqual(at(end.end), after(']', text.indexOf('\n]')));
+      const oversize = events.filter((e) => e.type === 'oversize');
+      assert.deepEqual(
+        oversize.map((e) => e.type === 'oversize' && at(e.end)),
+        [after(`"}`, text.indexOf('"x"')), after(`z"`)],
+      );
+      const last = events.at(-1)!;
+      assert.ok(last.type === 'end' && last.rootEnd);
+      assert.deepEqual(at(last.rootEnd), after('}', text.lastIndexOf('}')));
+    }
+  });
+
+  it('gives an error the width of its offending character, none at the end of input', () => {
+    const widths = (text: string) =>
+      splitAll(Buffer.from(text), 3)
+        .filter((e) => e.type === 'error')
+        .map((e) => e.type === 'error' && e.width);
+    assert.deepEqual(widths('{"a":1 x}'), [1]);
+    assert.deepEqual(widths('{"a":1 🚀}'), [2]);
+    assert.deepEqual(widths('{"a":1'), [0]);
+  });
+
   it('counts columns in UTF-16 units after non-ASCII on the same line (single-line dumps)', () => {
     const text = '{"tools":[{"d":"東京🚀é"},{"n":1},{"m":"\\"x"}],"mcpdesc":"0.7.0"}';
     const events = splitAll(Buffer.from(text), 2);

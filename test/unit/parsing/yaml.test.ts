@@ -123,22 +123,31 @@ describe('YAML parsing', () => {
     assert.equal(Object.getPrototypeOf(v), Object.prototype);
   });
 
-  it('locates map keys and sequence items by path', () => {
-    const text = 'mcpdesc: 0.7.0\ntools:\n  - name: a\n  - name: b\n    inputSchema: {}\n';
+  it('locates map entries (key to value) and sequence items by path, without trailing line breaks', () => {
+    const text =
+      'mcpdesc: 0.7.0\ntools:\n  - name: a\n  - name: b\n    inputSchema: {}\n    d: |\n      x\n\n';
     const parsed = parseYamlText(text);
     assert.ok(parsed.ok);
-    const [root, tools, second, schema, missing] = parsed.locate([
+    const spans = parsed.locate([
       [],
       ['tools'],
       ['tools', 1],
       ['tools', 1, 'inputSchema'],
       ['tools', 1, 'nope'],
+      ['mcpdesc'],
+      ['tools', 1, 'd'],
     ]);
-    assert.equal(root, 0);
-    assert.equal(text.slice(tools, tools! + 5), 'tools');
-    assert.equal(text.slice(second, second! + 7), 'name: b');
-    assert.equal(text.slice(schema, schema! + 11), 'inputSchema');
+    const [root, tools, second, schema, missing, version, block] = spans.map((s) =>
+      text.slice(s.start, s.end),
+    );
+    assert.equal(spans[0]!.start, 0);
+    assert.equal(root, text.trimEnd());
+    assert.equal(tools, 'tools:\n  - name: a\n  - name: b\n    inputSchema: {}\n    d: |\n      x');
+    assert.equal(second, 'name: b\n    inputSchema: {}\n    d: |\n      x');
+    assert.equal(schema, 'inputSchema: {}');
     assert.equal(missing, second);
+    assert.equal(version, 'mcpdesc: 0.7.0');
+    assert.equal(block, 'd: |\n      x');
   });
 
   it('turns deep nesting into a value or a finding, never an exception', () => {

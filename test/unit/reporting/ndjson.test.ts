@@ -31,6 +31,8 @@ function result(over: Partial<DocumentResult> = {}): DocumentResult {
         docsUrl: 'https://example.org/y',
         line: 3,
         column: 5,
+        endLine: 4,
+        endColumn: 2,
       },
       {
         ruleId: 'mcpdesc.x.z',
@@ -81,10 +83,16 @@ describe('ndjson reporter', () => {
       path: ['tools', 0],
       line: 3,
       column: 5,
+      endLine: 4,
+      endColumn: 2,
       specSection: '9.1',
       docsUrl: 'https://example.org/y',
     });
-    assert.equal(lines[1].line, null);
+    // An unplaced finding has neither a start nor an end.
+    assert.deepEqual(
+      [lines[1].line, lines[1].column, lines[1].endLine, lines[1].endColumn],
+      [null, null, null, null],
+    );
     assert.deepEqual(lines[2], {
       type: 'file',
       file: 'a/b.json',

@@ -36,6 +36,18 @@ describe('code frames', () => {
     assert.equal(frame, ['    1 | {', '  > 2 |   "tools": 1', '      |   ^', '    3 | }'].join('\n'));
   });
 
+  it('underlines a span that ends on its line, up to its exclusive end column', async () => {
+    const path = file('span.json', '{\n  "name": "a b",\n  "x": 1\n}\n');
+    // `"name": "a b"`: columns 3 to 16 (exclusive), 13 characters.
+    const excerpts = await readExcerpts(path, frameRequests(2, 3));
+    const frame = renderFrame(excerpts, 2, 3, none, 16)!;
+    const [, target, marker] = frame.split('\n');
+    assert.equal(target, '  > 2 |   "name": "a b",');
+    assert.equal(marker, `      |   ^${'~'.repeat(12)}`);
+    // An empty span (the end of input) still gets its caret.
+    assert.equal(renderFrame(excerpts, 2, 3, none, 3)!.split('\n')[2], '      |   ^');
+  });
+
   it('handles CRLF, a missing final newline and a line past the end', async () => {
     const path = file('crlf.json', '{\r\n  "a": 1\r\n}');
     const excerpts = await readExcerpts(path, [...frameRequests(3, 1), { line: 9, from: 1 }]);

@@ -11,6 +11,7 @@ import {
   replayFile,
 } from '../../../src/scale/cache.js';
 import {
+  CACHE_FORMAT,
   type CacheHint,
   contentHash,
   entryKey,
@@ -325,7 +326,9 @@ describe('result cache store', () => {
     const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
     const header = JSON.parse(lines[0]!);
     for (const foreign of [
-      { ...header, format: 2 },
+      // Format 1 stored findings without their span's end: replaying it would drop endLine/endColumn.
+      { ...header, format: CACHE_FORMAT - 1 },
+      { ...header, format: CACHE_FORMAT + 1 },
       { ...header, runKey: runKey({ ...PARTS, toolVersion: '9.0.0' }), tool: '9.0.0' },
     ]) {
       writeFileSync(path, `${[JSON.stringify(foreign), ...lines.slice(1)].join('\n')}\n`);

@@ -9,7 +9,7 @@ import { serverDocument } from '../../../corpus/generator/content.js';
 import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { renderDump } from '../../../corpus/generator/dump.js';
 import { Rng } from '../../../corpus/generator/random.js';
-import { locateJsonPaths } from '../../../src/parsing/json-scan.js';
+import { locateJsonSpans } from '../../../src/parsing/json-scan.js';
 import { LineIndex } from '../../../src/parsing/position.js';
 import type { LocatedDiagnostic } from '../../../src/types.js';
 import { validateDocument } from '../../../src/validation/engine.js';
@@ -32,15 +32,15 @@ function whole(text: string, options = OPTIONS) {
     { target: options.target, ruleLevels: options.ruleLevels, maxDiagnostics: options.maxDiagnosticsPerFile },
     ALL_RULES,
   );
-  const offsets = locateJsonPaths(
+  const spans = locateJsonSpans(
     text,
     report.diagnostics.map((d) => d.path),
   );
   const lines = new LineIndex(text);
-  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d, i) => ({
-    ...d,
-    ...lines.position(offsets[i]!),
-  }));
+  const diagnostics: LocatedDiagnostic[] = report.diagnostics.map((d, i) => {
+    const end = lines.position(spans[i]!.end);
+    return { ...d, ...lines.position(spans[i]!.start), endLine: end.line, endColumn: end.column };
+  });
   return { ...report, diagnostics };
 }
 

@@ -6,24 +6,37 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { checkHugeFile } from '../../../src/pool/fanout.js';
 import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { WHOLE } from './helpers.js';
+import { inProcessSlices, WHOLE } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-positions-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function both(name: string, text: string): Promise<[DocumentResult, DocumentResult]> {
+/** Whole-file, streamed on one thread, and fanned out over (in-process) slice tasks. */
+async function both(name: string, text: string): Promise<[DocumentResult, DocumentResult, DocumentResult]> {
   const path = join(dir, name);
   writeFileSync(path, text);
   const job = { index: 0, path, file: name, size: statSync(path).size };
   const whole = (await checkFile(job, WHOLE)).documents[0]!;
   const streamed = (await checkFile(job, { ...WHOLE, streamThreshold: 0 })).documents[0]!;
-  return [whole, streamed];
+  const fanned = (
+    await checkHugeFile(job, { ...WHOLE, streamThreshold: 0 }, inProcessSlices, { batchBytes: 64 })
+  ).documents[0]!;
+  return [whole, streamed, fanned];
 }
 
 const placed = (r: DocumentResult) =>
-  r.diagnostics.map((d) => `${d.ruleId} ${d.pointer} ${d.line}:${d.column}`);
+  r.diagnostics.map((d) => `${d.ruleId} ${d.pointer} ${d.line}:${d.column}-${d.endLine}:${d.endColumn}`);
+
+/** The text a finding's span covers (end exclusive). */
+function spanText(text: string, d: DocumentResult['diagnostics'][number]): string {
+  const lines = text.split('\n');
+  const offset = (line: number, column: number) =>
+    lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+  return text.slice(offset(d.line!, d.column!), offset(d.endLine!, d.endColumn!));
+}
 
 describe('whole-file and streamed diagnostics carry the same positions', () => {
   it('findings on root members are placed on the member name', async () => {
@@ -36,11 +49,29 @@ describe('whole-file and streamed diagnostics carry the same positions', () => {
       '  "x-vendor": 1, "capabilities": {"tools": {"listChanged": "yes"}}',
       '}',
     ].join('\n');
-    const [whole, streamed] = await both('members.json', text);
+    const [whole, streamed, fanned] = await both('members.json', text);
     assert.ok(whole.diagnostics.some((d) => d.pointer === '/info' && d.line === 4 && d.column === 3));
     assert.ok(whole.diagnostics.some((d) => d.pointer === '/tools' && d.line === 2 && d.column === 3));
+    // A member spans its name and value; a collection to its ']'.
+    const at = (pointer: string) => spanText(text, whole.diagnostics.find((d) => d.pointer === pointer)!);
+    assert.equal(at('/info'), '"info":   {"name": "x"}');
+    assert.equal(at('/tools'), '"tools":  []');
+    assert.equal(at('/transports/0/extra'), '"extra": true');
+    assert.equal(at('/capabilities/tools/listChanged'), '"listChanged": "yes"');
     assert.equal(streamed.streamed, true);
     assert.deepEqual(placed(streamed), placed(whole));
+    assert.deepEqual(placed(fanned), placed(whole));
+  });
+
+  it('findings at the root span the whole document, in every mode', async () => {
+    const text =
+      '{\n  "info": {"name": "x", "version": "1"},\n  "tools": [{"name": "a", "inputSchema": {"type": "object"}}]\n}';
+    const [whole, streamed, fanned] = await both('root.json', text);
+    const root = whole.diagnostics.find((d) => d.pointer === '');
+    assert.ok(root, placed(whole).join('\n'));
+    assert.equal(spanText(text, root), text);
+    assert.deepEqual(placed(streamed), placed(whole));
+    assert.deepEqual(placed(fanned), placed(whole));
   });
 
   it('findings inside elements and nested members', async () => {
@@ -58,8 +89,17 @@ describe('whole-file and streamed diagnostics carry the same positions', () => {
       null,
       2,
     );
-    const [whole, streamed] = await both('elements.json', text);
+    const [whole, streamed, fanned] = await both('elements.json', text);
     assert.ok(whole.diagnostics.length >= 5, placed(whole).join('\n'));
+    // An element spans its value, `{` to `}`.
+    const tool = whole.diagnostics.find(
+      (d) => d.pointer === '/tools/1' && d.ruleId === 'mcpdesc.tool.input-schema-present',
+    );
+    assert.ok(tool, placed(whole).join('\n'));
+    const span = spanText(text, tool);
+    assert.ok(span.startsWith('{') && span.endsWith('}'));
+    assert.deepEqual(JSON.parse(span).input_schema, {});
     assert.deepEqual(placed(streamed), placed(whole));
+    assert.deepEqual(placed(fanned), placed(whole));
   });
 });
