@@ -127,8 +127,12 @@ export async function loadConfig(
   if (!parsed.ok) {
     const finding = parsed.findings[0]!;
     const at = positionAt(text, finding.offset ?? 0);
-    // The scanner's words ("Invalid JSON: …", "Duplicate member name …"): a config is one more JSON document.
-    throw new ConfigError(`${shown}:${at.line}:${at.column}: ${finding.message}`);
+    // JSON.parse would keep the last copy of a repeated key; a setting given twice is a mistake to name.
+    const message =
+      finding.kind === 'duplicate-key'
+        ? `${found((finding.path ?? []).join('.'))} is given twice (JSON.parse would keep the last; remove one)`
+        : finding.message;
+    throw new ConfigError(`${shown}:${at.line}:${at.column}: ${message}`);
   }
   const raw = parsed.value;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
