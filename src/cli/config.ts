@@ -11,8 +11,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
-import { parseJsonText } from '../parsing/json.js';
-import { positionAt } from '../parsing/position.js';
 import type { Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
 import { FAIL_ON, type FailOn, type FormatSpec, parseFormat, parseSize } from './options.js';
@@ -123,6 +121,12 @@ export async function loadConfig(
   }
   // Editors on Windows may save a byte order mark; it is not part of the JSON text.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // The document parser places errors by line and column (V8's JSON.parse messages do not). Loaded
+  // here, only when a config file exists, so a run without one starts no slower.
+  const [{ parseJsonText }, { positionAt }] = await Promise.all([
+    import('../parsing/json.js'),
+    import('../parsing/position.js'),
+  ]);
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     const finding = parsed.findings[0]!;

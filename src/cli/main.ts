@@ -36,6 +36,10 @@ Quote globs so the shell does not expand them: 'registry/**/*.json' '!registry/o
 A .mcpdescignore file (gitignore syntax) in the working directory excludes files found
 through directories and globs; files named explicitly are always checked.
 
+Settings can be committed in mcpdesc-validate.config.json (the first one from the working
+directory up to the repository root; paths in it are relative to it). The command line wins
+over it; --print-config shows the result.
+
 Output: NDJSON (one record per line: run, diagnostic…, file, …, summary) when stdout is
 not a terminal, text otherwise. Progress and notes go to stderr. The text report is coloured
 on a terminal unless NO_COLOR is set; FORCE_COLOR=1 or --color colours it anyway.
