@@ -9,7 +9,7 @@
 // Ajv: Ajv is loaded lazily by the worker only, and a run should not pay for compiling a schema to
 // read a dozen keys. A test keeps the two in agreement.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import type { Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
@@ -299,8 +299,11 @@ export async function applyConfig(
   let file: string | null;
   let shown: string;
   if (named.config !== undefined) {
+    // '' would resolve to the working directory itself (an unset shell variable?).
+    if (named.config.trim() === '') throw new ConfigError("option '--config <file>' needs a file name");
     file = resolve(cwd, named.config);
-    shown = slashed(named.config);
+    // Written as every reported path is: `./ci/x.json` is `ci/x.json`.
+    shown = slashed(normalize(named.config));
     if (!existsSync(file)) throw new ConfigError(`cannot read the config file ${shown}: no such file`);
   } else {
     file = findConfig(cwd);

@@ -108,7 +108,7 @@ describe('config file discovery', () => {
     put(repo, CONFIG, '{ this is not JSON');
     put(repo, 'docs/w.json', warningText('w'));
     put(repo, 'ci/settings.json', { patterns: ['../docs'], failOn: 'warning' });
-    const named = await runCli(['--config', 'ci/settings.json', '-f', 'ndjson'], { cwd: repo });
+    const named = await runCli(['--config', './ci/settings.json', '-f', 'ndjson'], { cwd: repo });
     assert.equal(named.code, 1, named.stderr);
     assert.deepEqual(filesOf(named), ['docs/w.json']);
     assert.equal(optionsOf(named).config, 'ci/settings.json');
@@ -397,6 +397,9 @@ describe('config file errors are usage errors (exit 2) naming the file and the k
     const missing = await runCli(['--config', 'nope.json', 'a.json'], { cwd: dir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /^error: cannot read the config file nope\.json: no such file/);
+    const empty = await runCli(['--config', '', 'a.json'], { cwd: dir });
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /^error: option '--config <file>' needs a file name/);
     const both = await runCli(['--config', 'nope.json', '--no-config', 'a.json'], { cwd: dir });
     assert.equal(both.code, 2);
     assert.match(both.stderr, /'--config <file>' and '--no-config' contradict each other/);
