@@ -147,6 +147,13 @@ describe('schemas/config.schema.json and the config loader', () => {
     assert.match((await loaderAccepts(huge)) ?? '', /"maxFileSize" must be a size.*too large/);
   });
 
+  it('the loader reads a file that starts with a byte order mark (as some editors save it)', async () => {
+    const file = join(dir, 'bom.json');
+    writeFileSync(file, '\uFEFF{"quiet": true}');
+    const loaded = await loadConfig(file, 'bom.json', dir, reporterNames());
+    assert.deepEqual(loaded.values, { quiet: true });
+  });
+
   it('lists the keys, rule ids, formats and targets the CLI knows', () => {
     assert.deepEqual(Object.keys(schema.properties).sort(), [...CONFIG_KEYS].sort());
     assert.deepEqual(schema.properties.rules!.propertyNames!.enum, RULES.map((r) => r.id).sort());
