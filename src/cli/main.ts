@@ -6,6 +6,7 @@ import { reporterNames } from '../reporting/reporter-registry.js';
 import { DEFAULT_CACHE_LOCATION } from '../scale/cache.js';
 import { parseShard, type Shard } from '../scale/shard.js';
 import { TARGETS } from '../types.js';
+import { applyConfig, ConfigError, describeSettings, type LoadedConfig } from './config.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import {
   FAIL_ON,
@@ -34,6 +35,10 @@ Inputs are de-duplicated and checked in sorted path order. Directories are searc
 Quote globs so the shell does not expand them: 'registry/**/*.json' '!registry/old/**'.
 A .mcpdescignore file (gitignore syntax) in the working directory excludes files found
 through directories and globs; files named explicitly are always checked.
+
+Settings can be committed in mcpdesc-validate.config.json (the first one from the working
+directory up to the repository root; paths in it are relative to it). The command line wins
+over it; --print-config shows the result.
 
 Output: NDJSON (one record per line: run, diagnostic…, file, …, summary) when stdout is
 not a terminal, text otherwise. Progress and notes go to stderr. The text report is coloured
@@ -104,6 +109,9 @@ interface RawOptions {
   stdinFilepath?: string;
   allowEmpty?: boolean;
   errorOnUnmatchedPattern: boolean;
+  /** `--config <file>`; false: `--no-config`. */
+  config?: string | false;
+  printConfig?: boolean;
 }
 
 function parseShardOption(value: string): Shard {
@@ -235,6 +243,12 @@ export function buildProgram(version: string): Command {
     .option('--code-frame', 'text format: show the offending lines under each finding')
     .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
     .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
+    .option(
+      '--config <file>',
+      'settings file to use instead of the mcpdesc-validate.config.json found from the working directory up',
+    )
+    .option('--no-config', 'use no config file')
+    .option('--print-config', 'print the effective settings (config file and command line) as JSON and exit')
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
@@ -293,6 +307,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s),
   });
+  // --config and --no-config share one value in commander (the last wins); both given is a mistake
+  // worth naming rather than a silent choice.
+  const configFlags = new Set<string>();
+  program.on('option:config', () => configFlags.add('config'));
+  program.on('option:no-config', () => configFlags.add('no-config'));
   try {
     program.parse(spellBail(argv), { from: 'user' });
   } catch (error) {
@@ -300,13 +319,25 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     throw error;
   }
   const o = program.opts<RawOptions>();
+  // The config file fills in what the command line left out; it writes into `o` (src/cli/config.ts).
+  let config: LoadedConfig | null;
+  try {
+    config = await applyConfig(program, io.cwd, reporterNames(), {
+      ...(o.config !== undefined ? { config: o.config } : {}),
+      both: configFlags.size > 1,
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) return usageError(io, error.message);
+    throw error;
+  }
   let formats: FormatSpec[];
   try {
-    formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
+    formats = resolveFormats(o.format ?? config?.values.formats ?? [], io.stdoutIsTTY);
   } catch (error) {
     return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
   }
-  const ruleLevels: CliSettings['ruleLevels'] = {};
+  // --rule entries override the config's level of the same id, and leave its other ids alone.
+  const ruleLevels: CliSettings['ruleLevels'] = { ...config?.values.rules };
   if (o.rule) {
     const { RULES } = await import('../validation/rules/index.js');
     const known = new Set(RULES.map((r) => r.id));
@@ -323,7 +354,12 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     }
   }
   if (o.strictBaseline && o.baseline === undefined) {
-    return usageError(io, "option '--strict-baseline' needs --baseline <file>");
+    return usageError(
+      io,
+      program.getOptionValueSource('strictBaseline') === 'config'
+        ? `${config!.shown}: "strictBaseline" needs "baseline" (or --baseline <file>)`
+        : "option '--strict-baseline' needs --baseline <file>",
+    );
   }
   // Without --cache nothing reads or writes the store: a location given alone would be ignored, and
   // the user would believe the run was cached.
@@ -364,7 +400,8 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   // something the run will not show).
   if (!formats.some((f) => f.name === 'text')) {
     const textOnly = [
-      o.codeFrame === true ? '--code-frame' : null,
+      // From a config file it is no mistake: one file serves terminal runs and CI reports alike.
+      o.codeFrame === true && program.getOptionValueSource('codeFrame') === 'cli' ? '--code-frame' : null,
       program.getOptionValueSource('color') === 'cli' ? (o.color ? '--color' : '--no-color') : null,
     ].filter((name) => name !== null);
     if (textOnly.length > 0) {
@@ -373,9 +410,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
       );
     }
   }
+  // The config's patterns are the inputs of a command line that names none (negations still add).
+  const namesInputs = program.args.some((p) => !p.startsWith('!')) || o.filesFrom !== undefined;
   const settings: CliSettings = {
     argv,
-    patterns: program.args,
+    patterns: namesInputs ? program.args : [...(config?.values.patterns ?? []), ...program.args],
     filesFrom: o.filesFrom ?? null,
     nul: o.null === true,
     ignorePath: o.ignorePath ?? null,
@@ -404,6 +443,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     bail: o.bail ?? null,
     stdinFilename,
     allowEmpty: o.allowEmpty === true || !o.errorOnUnmatchedPattern,
+    configFile: config?.shown ?? null,
   };
+  if (o.printConfig) {
+    io.stdout.write(`${JSON.stringify(describeSettings(settings, program, config, namesInputs), null, 2)}\n`);
+    return 0;
+  }
   return runValidate(settings, io);
 }

@@ -95,6 +95,8 @@ export interface CliSettings {
   stdinFilename?: string | null;
   /** `--allow-empty`: no input matching is exit 0, not 2. */
   allowEmpty?: boolean;
+  /** The config file the settings came from (as shown to the user), named in the run record. */
+  configFile?: string | null;
 }
 
 /**
@@ -486,6 +488,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       ...(bail ? { bail: bail.limit } : {}),
       ...(stdinName !== null ? { stdinFilename: stdinName } : {}),
       ...(allowEmpty ? { allowEmpty: true } : {}),
+      // Where the settings came from, for a CI log; `merge` ignores it (the settings themselves are above).
+      ...(settings.configFile ? { config: settings.configFile } : {}),
     },
     specVersions: [...SPEC_VERSIONS],
     target: settings.target,

@@ -35,6 +35,8 @@ export const NON_RESULT_OPTIONS: ReadonlySet<string> = new Set([
   'output',
   'color',
   'writeBaseline',
+  // The config file's path: shards may find it at different places; what it set is in the other keys.
+  'config',
 ]);
 
 export interface MergeResult {
