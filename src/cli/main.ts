@@ -104,6 +104,7 @@ interface RawOptions {
   stdinFilepath?: string;
   allowEmpty?: boolean;
   errorOnUnmatchedPattern: boolean;
+  stats?: boolean;
 }
 
 function parseShardOption(value: string): Shard {
@@ -230,6 +231,7 @@ export function buildProgram(version: string): Command {
     )
     .option('--write-baseline <file>', "record this run's findings as a baseline")
     .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
+    .option('--stats', 'time each document by phase and each rule; adds timings and summary stats')
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
     .option('--code-frame', 'text format: show the offending lines under each finding')
@@ -404,6 +406,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     bail: o.bail ?? null,
     stdinFilename,
     allowEmpty: o.allowEmpty === true || !o.errorOnUnmatchedPattern,
+    stats: o.stats === true,
   };
   return runValidate(settings, io);
 }
