@@ -37,7 +37,7 @@ import { COLLECTION_KEYS, type CollectionKey, isCollectionKey, type Rule } from 
 import { addRuleTimings, zeroPhases } from '../validation/timings.js';
 import { type FoundDuplicate, sliceDuplicate } from './duplicate-keys.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
-import { takeRuleTimings, timedRules } from './stats.js';
+import { sliceWork, takeRuleTimings, timedRules } from './stats.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -154,8 +154,10 @@ function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): Elemen
  * in-process callers (tests); a worker uses the catalogue. The task's buffer is only read.
  */
 export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResult {
+  const started = task.stats ? performance.now() : 0;
   const result = checkSliceBatch(task, rules);
   if (task.stats) {
+    sliceWork.ms += performance.now() - started;
     const ruleTimings = takeRuleTimings();
     if (ruleTimings) result.ruleTimings = ruleTimings;
   }
@@ -363,6 +365,7 @@ async function fanOutPass(
     }
     queued--;
     const waited = clock === null ? 0 : performance.now();
+    // Slices checked on this thread meanwhile (in-process) are part of the wait, and of no own phase.
     const result = await item.result;
     if (clock !== null) {
       // Waiting for a worker is no phase of this thread's; the worker's own phases come with its result.
@@ -444,12 +447,21 @@ async function fanOutPass(
   try {
     let going = true;
     let t = clock === null ? 0 : performance.now();
+    let sliced = sliceWork.ms;
     for await (const chunk of readChunks(job.path, options.chunkBytes)) {
-      if (clock !== null) clock.readMs += performance.now() - t;
+      if (clock !== null) {
+        // In-process, slice tasks run while this thread waits for the read: theirs, not the read's.
+        const inSlices = sliceWork.ms - sliced;
+        clock.readMs += performance.now() - t - inSlices;
+        clock.waitMs += inSlices;
+      }
       bytes += chunk.length;
       going = await handle(splitter.push(chunk));
       if (!going) break;
-      if (clock !== null) t = performance.now();
+      if (clock !== null) {
+        t = performance.now();
+        sliced = sliceWork.ms;
+      }
     }
     if (going) {
       flush();
