@@ -78,7 +78,23 @@ export interface DocumentResult {
   error?: { code: string; message: string };
   /** `--cache`: replayed from the result cache (the content was checked before under the same key). */
   cached?: boolean;
+  /** `--stats` only: where this run's check of the document spent its time (absent on replayed results). */
+  timings?: PhaseTimings;
 }
+
+/**
+ * `--stats`: a document's time by phase, in ms (docs/cli.md "--stats"): getting its bytes, decoding and
+ * parsing them, running the rules, and placing findings / building the record.
+ */
+export interface PhaseTimings {
+  readMs: number;
+  parseMs: number;
+  validateMs: number;
+  locateMs: number;
+}
+
+/** `--stats`: time spent in each rule's code (its visitor hooks, `create` and `project`), by rule id. */
+export type RuleTimings = Record<string, { ms: number; calls: number }>;
 
 /** What a worker is asked to do: paths, never contents. */
 export interface FileJob {
@@ -117,6 +133,8 @@ export interface CheckOptions {
    * skipped, never buffered (`--max-element-size`; default 32 MiB, see src/parsing/splitter.ts).
    */
   maxElementBytes?: number;
+  /** `--stats`: time each document's phases, and validate with self-timing rules (worker/stats.ts). */
+  stats?: boolean;
 }
 
 /** All records one input produced (several for JSON Lines). */
@@ -130,6 +148,11 @@ export interface FileOutcome {
   partial?: boolean;
   /** `--cache`: the entry key of the bytes checked, for the main thread to record. */
   cacheKey?: string;
+  /**
+   * `--stats`: rule time the thread spent since it last reported some (any document's: the run only
+   * sums them). Travels with whichever outcome the thread returns next.
+   */
+  ruleTimings?: RuleTimings;
 }
 
 /** The first NDJSON record of a run. */
@@ -177,6 +200,8 @@ export interface SummaryRecord {
   bail?: { limit: number; stopped: boolean; skipped: number };
   /** With --exit-zero only: the run's exit code 1 was turned into 0 (`exitCode` is what the process returned). */
   exitZero?: { masked: boolean };
+  /** With --stats only: the file records' phases summed, and each rule's time summed over the run. */
+  stats?: { phases: PhaseTimings; rules: RuleTimings };
 }
 
 /** `error.code` of the `skipped` record of an input that `--bail` left unchecked. */

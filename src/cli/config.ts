@@ -42,6 +42,7 @@ export interface ConfigValues {
   formats?: FormatSpec[];
   quiet?: boolean;
   codeFrame?: boolean;
+  stats?: boolean;
 }
 
 /** Keys whose value commander holds under the same name; the config sets them as source 'config'. */
@@ -62,6 +63,7 @@ export const OPTION_KEYS = [
   'strictBaseline',
   'quiet',
   'codeFrame',
+  'stats',
 ] as const satisfies ReadonlyArray<keyof ConfigValues>;
 
 /** Every key a config file may hold (`$schema` is for editors and ignored). */
@@ -268,6 +270,7 @@ export async function loadConfig(
     formats,
     quiet: boolean,
     codeFrame: boolean,
+    stats: boolean,
   };
   const values: Record<string, unknown> = {};
   for (const [key, value] of entries) {
@@ -364,6 +367,7 @@ export function describeSettings(
     formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
     quiet: settings.quiet,
     codeFrame: settings.codeFrame,
+    stats: settings.stats === true,
   };
   return {
     configFile: config?.shown ?? null,

@@ -112,6 +112,7 @@ interface RawOptions {
   /** `--config <file>`; false: `--no-config`. */
   config?: string | false;
   printConfig?: boolean;
+  stats?: boolean;
 }
 
 function parseShardOption(value: string): Shard {
@@ -238,6 +239,7 @@ export function buildProgram(version: string): Command {
     )
     .option('--write-baseline <file>', "record this run's findings as a baseline")
     .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
+    .option('--stats', 'time each document by phase and each rule; adds timings and summary stats')
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
     .option('--code-frame', 'text format: show the offending lines under each finding')
@@ -444,6 +446,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     stdinFilename,
     allowEmpty: o.allowEmpty === true || !o.errorOnUnmatchedPattern,
     configFile: config?.shown ?? null,
+    stats: o.stats === true,
   };
   if (o.printConfig) {
     io.stdout.write(`${JSON.stringify(describeSettings(settings, program, config, namesInputs), null, 2)}\n`);

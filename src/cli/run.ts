@@ -21,6 +21,7 @@ import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { loadReporter } from '../reporting/reporter-registry.js';
+import { statsLines } from '../reporting/stats.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { checkAtomicTarget } from '../scale/atomic.js';
 import {
@@ -43,10 +44,11 @@ import type {
   InputFormat,
   Level,
   Reporter,
+  RuleTimings,
   RunRecord,
   Target,
 } from '../types.js';
-import { SPEC_VERSIONS } from '../types.js';
+import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
@@ -97,6 +99,8 @@ export interface CliSettings {
   allowEmpty?: boolean;
   /** The config file the settings came from (as shown to the user), named in the run record. */
   configFile?: string | null;
+  /** `--stats`: phase timings on every checked document, per-rule time in the summary. */
+  stats?: boolean;
 }
 
 /**
@@ -322,6 +326,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     cache = opened.cache;
     checkOptions.cacheRunKey = cache.runKey;
   }
+  // After the cache's run key: timings change no result, so --stats runs share a store with the others.
+  if (settings.stats) checkOptions.stats = true;
 
   // JSON Lines on standard input is checked as it is read (cli/stdin-lines.ts); a first look at it
   // (its end, or its first few MB) plans the run: a small input stays in-process, a dump gets threads.
@@ -490,6 +496,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       ...(allowEmpty ? { allowEmpty: true } : {}),
       // Where the settings came from, for a CI log; `merge` ignores it (the settings themselves are above).
       ...(settings.configFile ? { config: settings.configFile } : {}),
+      ...(settings.stats ? { stats: true } : {}),
     },
     specVersions: [...SPEC_VERSIONS],
     target: settings.target,
@@ -498,7 +505,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     filesPlanned: files.length,
   };
 
-  const summary = createSummaryAggregator();
+  const summary = createSummaryAggregator({ stats: settings.stats === true });
   const suppressed = { error: 0, warning: 0, info: 0 };
   let replayed = 0;
   const progress = shouldShowProgress(settings.progress && !settings.quiet, io.stderrIsTTY, io.env)
@@ -568,6 +575,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
             outcome.documents,
           );
         }
+        if (settings.stats) withTimings(outcome, summary);
         summary.addInput(outcome.documents, outcome.partial === true);
         if (outcome.documents[0]?.cached) replayed++;
         // On a terminal, stdout and the stderr progress line share the screen: erase the line before a
@@ -730,6 +738,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${masked ? ', exit 1 turned into 0 by --exit-zero' : ''}` +
         `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
     );
+    for (const line of statsLines(record)) note(io, line);
   }
   io.stdout.off('error', onStdoutError);
   // Keep swallowing late EPIPEs from writes still queued in the stream.
@@ -859,5 +868,18 @@ async function* withHits(
     for (const doc of documents) doc.durationMs = performance.now() - started;
     cache.keep(job.file, hit.hint);
     yield { index: job.index, documents };
+  }
+}
+
+/**
+ * `--stats`: the threads' rule time into the summary, and zero phases on the records of this run's that
+ * no check timed (an input that could not be listed, a worker that died): every record of work done
+ * this run has `timings`. Replayed (`cached`) and `--bail`-skipped records have none: no check ran.
+ */
+function withTimings(outcome: FileOutcome, summary: { addRuleTimings(timings: RuleTimings): void }): void {
+  if (outcome.ruleTimings) summary.addRuleTimings(outcome.ruleTimings);
+  for (const doc of outcome.documents) {
+    if (doc.timings || doc.cached || doc.error?.code === BAIL_SKIP_CODE) continue;
+    doc.timings = { readMs: 0, parseMs: 0, validateMs: 0, locateMs: 0 };
   }
 }

@@ -89,17 +89,17 @@ export async function* lineBatchOutcomes(
     }
     const { documents } = result;
     if (result.failure) {
-      yield pieces.failedAfter(documents, result.failure);
+      yield pieces.failedAfter(documents, result.failure, result.ruleTimings);
       return;
     }
     if (ended && window.length === 0 && reading === null) {
       if (signal?.aborted) throw interrupted();
       if (pieces.none && documents.length === 0 && result.empty) documents.push(result.empty);
-      yield pieces.last(documents);
+      yield pieces.last(documents, result.ruleTimings);
       return;
     }
     // Taken only when the consumer asks for more: until then nothing more is read or started.
-    if (documents.length > 0) yield pieces.partial(documents);
+    if (documents.length > 0 || result.ruleTimings) yield pieces.partial(documents, result.ruleTimings);
   }
   if (signal?.aborted) throw interrupted();
   // The source ended without its last batch (it always sends one): end the input with what came.

@@ -108,7 +108,7 @@ export async function* lineRangeOutcomes(
     }
     const documents = result.documents.map((doc) => placeDocument(doc, before));
     if (result.failure) {
-      yield pieces.failedAfter(documents, result.failure);
+      yield pieces.failedAfter(documents, result.failure, result.ruleTimings);
       return;
     }
     before += result.newlines;
@@ -116,10 +116,11 @@ export async function* lineRangeOutcomes(
     if (done) {
       if (signal?.aborted) throw interrupted();
       if (pieces.none && documents.length === 0 && result.empty) documents.push(result.empty);
-      yield pieces.last(documents);
+      yield pieces.last(documents, result.ruleTimings);
       return;
     }
-    if (documents.length > 0) yield pieces.partial(documents);
+    // A range without records still passes its rule time on (--stats).
+    if (documents.length > 0 || result.ruleTimings) yield pieces.partial(documents, result.ruleTimings);
     // Only now: the next range starts when the consumer has taken this one's records.
     fill();
     if (window.length === 0) break;

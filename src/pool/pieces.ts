@@ -1,7 +1,7 @@
 // The outcomes of one input passed on in pieces (a large JSON Lines file, range by range or batch by
 // batch): what went out so far, so that a failure after some records is placed on the line after the
 // last one, as the single-worker reader places a read failure.
-import type { DocumentResult, FileJob, FileOutcome } from '../types.js';
+import type { DocumentResult, FileJob, FileOutcome, RuleTimings } from '../types.js';
 import { errorDocument, failureReason } from './pipeline.js';
 
 /**
@@ -33,16 +33,16 @@ export class InputPieces {
     return this.emitted === 0;
   }
 
-  /** A piece with more to follow. */
-  partial(documents: DocumentResult[]): FileOutcome {
+  /** A piece with more to follow (`ruleTimings`: --stats, the worker's rule time that came with it). */
+  partial(documents: DocumentResult[], ruleTimings?: RuleTimings): FileOutcome {
     this.count(documents);
-    return { index: this.job.index, documents, partial: true };
+    return withTimings({ index: this.job.index, documents, partial: true }, ruleTimings);
   }
 
   /** The input's last piece. */
-  last(documents: DocumentResult[]): FileOutcome {
+  last(documents: DocumentResult[], ruleTimings?: RuleTimings): FileOutcome {
     this.count(documents);
-    return { index: this.job.index, documents };
+    return withTimings({ index: this.job.index, documents }, ruleTimings);
   }
 
   /** `failure` placed on the line after the records passed on (as it is when none were). */
@@ -54,12 +54,12 @@ export class InputPieces {
    * The last piece of an input whose reading failed part-way (a read error, a size limit, found by the
    * worker): `documents`, then `failure` on the line after the last record.
    */
-  failedAfter(documents: DocumentResult[], failure: DocumentResult): FileOutcome {
+  failedAfter(documents: DocumentResult[], failure: DocumentResult, ruleTimings?: RuleTimings): FileOutcome {
     const last = documents[documents.length - 1];
     documents.push(
       last !== undefined ? placeOnLine(failure, (last.line ?? 0) + 1) : this.afterRecords(failure),
     );
-    return this.last(documents);
+    return this.last(documents, ruleTimings);
   }
 
   /**
@@ -77,4 +77,9 @@ export class InputPieces {
     const last = documents[documents.length - 1];
     if (last !== undefined) this.lastLine = last.line ?? this.lastLine;
   }
+}
+
+function withTimings(outcome: FileOutcome, ruleTimings: RuleTimings | undefined): FileOutcome {
+  if (ruleTimings !== undefined) outcome.ruleTimings = ruleTimings;
+  return outcome;
 }

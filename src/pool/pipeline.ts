@@ -121,7 +121,7 @@ async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOu
       const outcome = options.huge ? await options.huge(input) : null;
       if (outcome === null) return runBatch([input.job], options);
       if (isIterable(outcome)) return { pieces: outcome[Symbol.asyncIterator](), job: input.job };
-      return [{ index: input.job.index, documents: outcome.documents }];
+      return [withRuleTimings({ index: input.job.index, documents: outcome.documents }, outcome)];
     } catch (error) {
       const reason = failureReason(error);
       return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
@@ -144,12 +144,24 @@ async function runUnit(unit: WorkUnit, options: PipelineOptions): Promise<FileOu
     const outcome = await options.local(input);
     if (isIterable(outcome)) return { pieces: outcome[Symbol.asyncIterator](), job: input.job };
     return [
-      { index: input.job.index, documents: outcome.documents.map((d) => ({ ...d, index: input.job.index })) },
+      withRuleTimings(
+        {
+          index: input.job.index,
+          documents: outcome.documents.map((d) => ({ ...d, index: input.job.index })),
+        },
+        outcome,
+      ),
     ];
   } catch (error) {
     const reason = failureReason(error);
     return [{ index: input.job.index, documents: [errorDocument(input.job, reason.code, reason.message)] }];
   }
+}
+
+/** `--stats`: an outcome rebuilt here keeps the rule time that came with the original. */
+function withRuleTimings(outcome: FileOutcome, from: FileOutcome): FileOutcome {
+  if (from.ruleTimings !== undefined) outcome.ruleTimings = from.ruleTimings;
+  return outcome;
 }
 
 /** The outcomes of a unit that is not started (`halt`). */

@@ -5,7 +5,7 @@
 // a few batches of records, not all of them (collected in the worker and returned at the end, a
 // 365 MB dump of 90k documents gzipped peaked at 1.08 GB).
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
+import type { CheckOptions, DocumentResult, FileJob, FileOutcome, RuleTimings } from '../types.js';
 import type { RecordPortTask } from '../worker/json-lines.js';
 import type { LineRangeTuning } from './line-ranges.js';
 import { InputPieces, interrupted } from './pieces.js';
@@ -19,6 +19,8 @@ export type RunPortTask = (task: RecordPortTask, transferList: MessagePort[]) =>
 interface Batch {
   documents: DocumentResult[];
   end?: boolean;
+  /** `--stats`: the worker's rule time since its previous batch. */
+  ruleTimings?: RuleTimings;
 }
 
 /**
@@ -65,10 +67,10 @@ export async function* recordPortOutcomes(
       const batch = batches.shift();
       if (batch !== undefined) {
         if (batch.end === true) {
-          yield pieces.last(batch.documents);
+          yield pieces.last(batch.documents, batch.ruleTimings);
           return;
         }
-        yield pieces.partial(batch.documents);
+        yield pieces.partial(batch.documents, batch.ruleTimings);
         // Taken: the worker may read on.
         port1.postMessage(1);
         continue;

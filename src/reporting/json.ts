@@ -24,6 +24,7 @@ const DOCUMENT_ORDER = [
   'infos',
   'tools',
   'durationMs',
+  'timings',
   'truncated',
   'cached',
   'error',

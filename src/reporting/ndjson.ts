@@ -56,6 +56,8 @@ export function fileRecord(r: DocumentResult): Record<string, unknown> {
   record.infos = r.infos;
   record.tools = r.tools;
   record.durationMs = Math.round(r.durationMs * 1000) / 1000;
+  // --stats only: a run without it writes the record byte for byte as before.
+  if (r.timings) record.timings = r.timings;
   record.truncated = r.truncated;
   // The listed diagnostics are not all the findings (--max-diagnostics-per-file cut them, or --quiet
   // left the warnings out): the counts by rule can then not be recounted from the records, and

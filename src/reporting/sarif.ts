@@ -205,6 +205,8 @@ export function createSarifReporter(
           counts: summary.counts,
           files: summary.files,
           aborted: summary.aborted,
+          // --stats: the summary's phases and per-rule time (SARIF has no place of its own for them).
+          ...(summary.stats ? { stats: summary.stats } : {}),
         },
       };
       // `tail` is an object literal: its JSON minus the braces is the rest of the run object.

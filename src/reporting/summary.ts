@@ -1,7 +1,14 @@
 // Aggregates document results into the summary record. `files` counts inputs (a JSON Lines file is one
 // input whose status is its worst document's: error > invalid > skipped > valid); `documents` counts
 // `file` records. Counts by severity and rule are exact even when diagnostics were truncated.
-import type { DocumentResult, FileStatus, SummaryRecord } from '../types.js';
+import type { DocumentResult, FileStatus, PhaseTimings, RuleTimings, SummaryRecord } from '../types.js';
+import {
+  addPhases,
+  addRuleTimings,
+  roundedPhases,
+  roundedRuleTimings,
+  zeroPhases,
+} from '../validation/timings.js';
 
 const RANK: Record<FileStatus, number> = { valid: 0, skipped: 1, invalid: 2, error: 3 };
 
@@ -20,6 +27,8 @@ export interface SummaryAggregator {
    * more pieces of the same input follow (the input is counted with its last piece).
    */
   addInput(documents: readonly DocumentResult[], partial?: boolean): void;
+  /** `--stats`: rule time a thread reported (with any outcome). */
+  addRuleTimings(timings: RuleTimings): void;
   readonly counts: SummaryRecord['counts'];
   readonly files: SummaryRecord['files'];
   readonly documents: number;
@@ -27,7 +36,13 @@ export interface SummaryAggregator {
   finish(meta: SummaryMeta): SummaryRecord;
 }
 
-export function createSummaryAggregator(): SummaryAggregator {
+/**
+ * `stats` (--stats): the summary gets `stats`, the documents' phases summed (those with `timings`:
+ * replayed ones have none) and the rule time the threads reported.
+ */
+export function createSummaryAggregator(options: { stats?: boolean } = {}): SummaryAggregator {
+  const phases: PhaseTimings | null = options.stats ? zeroPhases() : null;
+  const rules: RuleTimings = {};
   const files = { total: 0, valid: 0, invalid: 0, error: 0, skipped: 0 };
   const counts = { error: 0, warning: 0, info: 0 };
   const byRule: Record<string, number> = {};
@@ -54,6 +69,7 @@ export function createSummaryAggregator(): SummaryAggregator {
         counts.warning += d.warnings;
         counts.info += d.infos;
         for (const [rule, n] of Object.entries(d.byRule)) byRule[rule] = (byRule[rule] ?? 0) + n;
+        if (phases !== null && d.timings) addPhases(phases, d.timings);
         if (worst === null || RANK[d.status] > RANK[worst]) worst = d.status;
       }
       if (partial) return;
@@ -62,12 +78,15 @@ export function createSummaryAggregator(): SummaryAggregator {
       files[worst ?? 'valid']++;
       worst = null;
     },
+    addRuleTimings(timings) {
+      addRuleTimings(rules, timings);
+    },
     finish(meta) {
       const seconds = meta.wallMs / 1000;
       const rate = (n: number) => (seconds > 0 ? Math.round((n / seconds) * 100) / 100 : 0);
       const sortedByRule: Record<string, number> = {};
       for (const rule of Object.keys(byRule).sort()) sortedByRule[rule] = byRule[rule]!;
-      return {
+      const record: SummaryRecord = {
         type: 'summary',
         exitCode: meta.exitCode,
         aborted: meta.aborted,
@@ -87,6 +106,8 @@ export function createSummaryAggregator(): SummaryAggregator {
         peakRssBytes: meta.peakRssBytes,
         shard: meta.shard ?? null,
       };
+      if (phases !== null) record.stats = { phases: roundedPhases(phases), rules: roundedRuleTimings(rules) };
+      return record;
     },
   };
 }

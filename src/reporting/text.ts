@@ -24,6 +24,7 @@ import {
   unlistedCount,
   writeChunk,
 } from './output.js';
+import { statsLines } from './stats.js';
 
 export interface TextReporterOptions {
   color: boolean;
@@ -195,6 +196,7 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       if (summary.exitZero?.masked)
         lines.push(paint.dim('  Exit code 0 (--exit-zero): these findings fail no run.'));
       if (summary.aborted) lines.push(paint.warning('  The run was interrupted: these results are partial.'));
+      for (const line of statsLines(summary)) lines.push(paint.dim(`  ${line}`));
       await writeChunk(out, `${lines.join('\n')}\n`);
     },
   };

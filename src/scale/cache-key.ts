@@ -145,6 +145,8 @@ export function storedDocuments(documents: readonly DocumentResult[]): string {
     documents.map((doc) => {
       const copy: Record<string, unknown> = { ...doc, durationMs: 0 };
       delete copy.cached;
+      // --stats timings are this run's work: a replay did none, and must not show them as fresh.
+      delete copy.timings;
       copy.diagnostics = doc.diagnostics.map((d) => {
         if (!('suppressed' in d)) return d;
         const clean: Record<string, unknown> = { ...d };

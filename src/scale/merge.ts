@@ -188,7 +188,31 @@ export function combineSummaries(summaries: readonly JsonRecord[]): JsonRecord {
   };
   merged.peakRssBytes = Math.max(0, ...summaries.map((s) => num(s.peakRssBytes)));
   if (isPlainObject(merged.byRule)) merged.byRule = sortKeys(merged.byRule);
+  if (isPlainObject(merged.stats)) merged.stats = roundStats(merged.stats);
   return merged;
+}
+
+/**
+ * `--stats` of shards: phases and each rule's time are summed above (shards differing in --stats are
+ * refused, like any option that changes records); rounded back to the microsecond a run writes, rules
+ * in a run's order.
+ */
+function roundStats(stats: JsonRecord): JsonRecord {
+  const round = (v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);
+  const out: JsonRecord = { ...stats };
+  if (isPlainObject(stats.phases)) {
+    const phases: JsonRecord = {};
+    for (const [key, value] of Object.entries(stats.phases)) phases[key] = round(value);
+    out.phases = phases;
+  }
+  if (isPlainObject(stats.rules)) {
+    const rules: JsonRecord = {};
+    for (const [id, timing] of Object.entries(sortKeys(stats.rules) as JsonRecord)) {
+      rules[id] = isPlainObject(timing) ? { ...timing, ms: round(timing.ms) } : timing;
+    }
+    out.rules = rules;
+  }
+  return out;
 }
 
 /** Counts of a document that make it fail: its totals minus what a baseline suppressed. */
@@ -551,6 +575,7 @@ const SUMMARY_ORDER = [
   'throughput',
   'peakRssBytes',
   'shard',
+  'stats',
   'suppressed',
   'maxWarnings',
   'bail',

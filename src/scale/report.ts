@@ -12,6 +12,7 @@ import type {
   FileStatus,
   InputFormat,
   LocatedDiagnostic,
+  PhaseTimings,
   RunRecord,
   Severity,
   SummaryRecord,
@@ -82,6 +83,7 @@ const FILE_FIELDS = new Set([
   'byRule',
   'error',
   'cached',
+  'timings',
 ]);
 
 class InvalidRecord extends Error {
@@ -187,6 +189,10 @@ export function documentOf(group: DocumentGroup, index: number): DocumentResult 
     result.error = { code: e!.code as string, message: e!.message as string };
   }
   if (f.cached === true) result.cached = true;
+  // --stats: passed on as the run wrote them (the reporters only copy them).
+  const timings = f.timings;
+  if (timings !== null && typeof timings === 'object' && !Array.isArray(timings))
+    result.timings = timings as PhaseTimings;
   for (const [key, value] of Object.entries(f)) {
     if (!FILE_FIELDS.has(key) && value !== undefined) (result as unknown as JsonRecord)[key] = value;
   }

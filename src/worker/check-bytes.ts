@@ -13,6 +13,7 @@ import type { DocumentReport, EngineOptions } from '../validation/engine.js';
 import { validateDocument } from '../validation/engine.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { findingDiagnostic, findingsReport, mergeAndLocate, shift } from './results.js';
+import type { PhaseClock } from './stats.js';
 
 export type TextParser = (text: string) => ParseResult<PathLocator>;
 
@@ -42,13 +43,17 @@ export const BOM_MESSAGE =
 const BOM_MESSAGE_YAML =
   'The document starts with a UTF-8 byte order mark; it was ignored (YAML allows one), but the document as JSON, its serialization per §14.1, must not start with one (RFC 8259 §8.1).';
 
-/** Check decoded text. `firstLine` is the document's line in its file (JSON Lines), else 1. */
+/**
+ * Check decoded text. `firstLine` is the document's line in its file (JSON Lines), else 1. `clock`
+ * (--stats) is charged for parsing, validation (with its timed rules) and placing, as each ends.
+ */
 export function checkDecoded(
   text: string,
   bom: boolean,
   parse: TextParser,
   engine: EngineOptions,
   firstLine = 1,
+  clock: PhaseClock | null = null,
 ): DocumentReport {
   const leading: ParserFinding[] = bom
     ? [
@@ -65,6 +70,7 @@ export function checkDecoded(
     if (heavy) throw new HeapRoomError(`the document: ${heavy}`);
   }
   const parsed = parse(text);
+  clock?.lap('parseMs');
   if (!parsed.ok) {
     let lines: LineIndex | null = null;
     return findingsReport([...leading, ...parsed.findings], engine, (finding) => {
@@ -78,7 +84,11 @@ export function checkDecoded(
       return { start, end: { line: start.line, column: start.column + width } };
     });
   }
-  const validation = validateDocument(parsed.value, engine);
+  const validation =
+    clock === null
+      ? validateDocument(parsed.value, engine)
+      : validateDocument(parsed.value, engine, clock.rules);
+  clock?.lap('validateMs');
   const leadingDiagnostics = leading
     .map((f) => findingDiagnostic(f, engine, f.position && { start: f.position, end: f.position }))
     .filter((d): d is LocatedDiagnostic => d !== null);
@@ -99,6 +109,7 @@ export function checkBytes(
   parse: TextParser,
   engine: EngineOptions,
   firstLine = 1,
+  clock: PhaseClock | null = null,
 ): DocumentReport {
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) {
@@ -119,5 +130,5 @@ export function checkBytes(
       end: endPosition,
     }));
   }
-  return checkDecoded(decoded.text, decoded.bom, parse, engine, firstLine);
+  return checkDecoded(decoded.text, decoded.bom, parse, engine, firstLine, clock);
 }

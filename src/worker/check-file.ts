@@ -4,6 +4,7 @@ import { formatFromName, sniffFormat } from '../parsing/format.js';
 import { readBounded, readHead, readPipe, readWhole } from '../parsing/read.js';
 import { keyOfBytes } from '../scale/cache-key.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+import { roundMs } from '../validation/timings.js';
 import { failureFor } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
 import { engineOptions, jobBase } from './results.js';
@@ -74,6 +75,7 @@ async function checkCacheable(
   gzip: boolean,
 ): Promise<FileOutcome> {
   let raw: Buffer;
+  const readStarted = performance.now();
   try {
     raw = readWhole(job.path);
   } catch {
@@ -82,12 +84,18 @@ async function checkCacheable(
     return checkFile(job, uncached);
   }
   const cacheKey = keyOfBytes(runKey, job.file, raw);
+  // --stats: reading the file (and hashing it for the cache) happened before its check started.
+  const readMs = performance.now() - readStarted;
   if (jsonl) {
-    return {
-      index: job.index,
-      documents: await checkJsonLines(raw, gzip, jobBase(job, 'jsonl', gzip), options),
-      cacheKey,
-    };
+    const documents = await checkJsonLines(raw, gzip, jobBase(job, 'jsonl', gzip), options);
+    return chargeRead({ index: job.index, documents, cacheKey }, readMs);
   }
-  return { ...(await checkWholeFile(job, options, raw)), cacheKey };
+  return chargeRead({ ...(await checkWholeFile(job, options, raw)), cacheKey }, readMs);
+}
+
+/** Add a read done before the check to the read phase of its (first) document, when timed. */
+function chargeRead(outcome: FileOutcome, readMs: number): FileOutcome {
+  const timings = outcome.documents[0]?.timings;
+  if (timings) timings.readMs = roundMs(timings.readMs + readMs);
+  return outcome;
 }

@@ -16,6 +16,7 @@ import {
   type RecordPortTask,
 } from './json-lines.js';
 import type { SliceResult, SliceTask } from './slices.js';
+import { takeRuleTimings } from './stats.js';
 
 export interface WorkerTask {
   jobs: FileJob[];
@@ -26,6 +27,10 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
   const outcomes: FileOutcome[] = [];
   // Sequential on purpose: a worker is one core; parallelism comes from the pool.
   for (const job of task.jobs) outcomes.push(await checkFile(job, task.options));
+  // --stats: the batch's rule time rides on its last outcome (undefined, and nothing added, without).
+  const ruleTimings = takeRuleTimings();
+  const last = outcomes[outcomes.length - 1];
+  if (ruleTimings && last) last.ruleTimings = ruleTimings;
   return outcomes;
 }
 

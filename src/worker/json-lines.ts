@@ -21,7 +21,7 @@ import {
   unpackLines,
 } from '../parsing/jsonl.js';
 import { InputLimitError, streamFile } from '../parsing/read.js';
-import type { CheckOptions, DocumentResult, FileJob } from '../types.js';
+import type { CheckOptions, DocumentResult, FileJob, RuleTimings } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor } from './failures.js';
@@ -34,6 +34,7 @@ import {
   jobBase,
   type ResultBase,
 } from './results.js';
+import { clockFor, type PhaseClock, takeRuleTimings } from './stats.js';
 
 /** Takes a file's records a batch at a time as they are made; resolves when it wants more. */
 export type RecordSink = (documents: DocumentResult[]) => Promise<void>;
@@ -61,6 +62,8 @@ export async function checkJsonLines(
   let sunk = 0;
   let lastLine = 0;
   let started = performance.now();
+  // --stats: a line's read phase is the time since the previous record (reading and cutting lines).
+  let clock = clockFor(options);
   try {
     // Gzip: the decompressed total is bounded too (each document holds a result, so a bomb of short
     // lines would otherwise grow without end). Plain files are bounded by their size on disk.
@@ -70,7 +73,7 @@ export async function checkJsonLines(
       async (bytes) => {
         for await (const line of splitLines(bytes, limit)) {
           lastLine = line.line;
-          documents.push(lineDocument(line, fileBase, engine, limit, started));
+          documents.push(lineDocument(line, fileBase, engine, limit, started, clock));
           if (sink !== undefined && documents.length >= SINK_BATCH) {
             const batch = documents;
             documents = [];
@@ -78,6 +81,7 @@ export async function checkJsonLines(
             await sink(batch);
           }
           started = performance.now();
+          clock = clockFor(options);
         }
       },
       gzip ? options.maxFileSize : Number.POSITIVE_INFINITY,
@@ -101,15 +105,17 @@ function lineDocument(
   engine: EngineOptions,
   limit: number,
   started: number,
+  clock: PhaseClock | null,
 ): DocumentResult {
+  clock?.lap('readMs');
   const b: ResultBase = { ...fileBase, bytes: line.size, line: line.line };
   if (line.oversize) {
     const message = `Not checked: the line is ${line.size} bytes, over --max-file-size (${limit} bytes).`;
     return failureResult(b, 'skipped', 'EMAXSIZE', message, performance.now() - started);
   }
   try {
-    const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line);
-    return documentResult(b, report, performance.now() - started);
+    const report = checkBytes(line.bytes, PARSERS.jsonl, engine, line.line, clock);
+    return documentResult(b, report, performance.now() - started, clock);
   } catch (error) {
     // A line too large for the worker's heap (heap-room.ts) is that line's error; the next are checked.
     if (error instanceof HeapRoomError) return failureFor(error, b, engine, performance.now() - started);
@@ -150,6 +156,8 @@ export interface LineRangeResult {
   failure?: DocumentResult;
   /** The last range: the record the file gets if no range found a document. */
   empty?: DocumentResult;
+  /** `--stats`: rule time of the range (FileOutcome.ruleTimings). */
+  ruleTimings?: RuleTimings;
 }
 
 /**
@@ -164,6 +172,7 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
   const fileBase = jobBase(job, 'jsonl', false);
   const documents: DocumentResult[] = [];
   let started = performance.now();
+  let clock = clockFor(options);
   let fd: number | null = null;
   let newlines: number;
   try {
@@ -175,8 +184,9 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
       task.end,
       limit,
       (line) => {
-        documents.push(lineDocument(line, fileBase, engine, limit, started));
+        documents.push(lineDocument(line, fileBase, engine, limit, started, clock));
         started = performance.now();
+        clock = clockFor(options);
       },
       task.tailRead,
     );
@@ -191,6 +201,8 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
   }
   const result: LineRangeResult = { documents, newlines };
   if (task.end === Number.POSITIVE_INFINITY) result.empty = noDocument(fileBase, engine, started);
+  const ruleTimings = takeRuleTimings();
+  if (ruleTimings) result.ruleTimings = ruleTimings;
   return result;
 }
 
@@ -235,11 +247,13 @@ export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<numb
     while (credits === 0 && !closed) await new Promise<void>((r) => (wake = r));
     if (closed) throw new Error('the main thread stopped reading this file');
     credits--;
-    port.postMessage({ documents });
+    const ruleTimings = takeRuleTimings();
+    port.postMessage(ruleTimings ? { documents, ruleTimings } : { documents });
   };
   try {
     const rest = await checkJsonLines(job.path, gzip, jobBase(job, 'jsonl', gzip), options, sink);
-    if (!closed) port.postMessage({ documents: rest, end: true });
+    const ruleTimings = takeRuleTimings();
+    if (!closed) port.postMessage({ documents: rest, end: true, ...(ruleTimings ? { ruleTimings } : {}) });
     return rest.length;
   } finally {
     port.close();
@@ -284,6 +298,8 @@ export interface LineBatchResult {
   failure?: DocumentResult;
   /** The last batch: the record the input gets if no batch held a document. */
   empty?: DocumentResult;
+  /** `--stats`: rule time of the batch (FileOutcome.ruleTimings). */
+  ruleTimings?: RuleTimings;
 }
 
 function revive(failure: SourceFailure): Error {
@@ -306,10 +322,13 @@ export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatch
   const documents: DocumentResult[] = [];
   let started = performance.now();
   for (const line of unpackLines(batch.lines)) {
-    documents.push(lineDocument(line, fileBase, engine, limit, started));
+    // --stats: the main thread read the lines; a line's read phase is only unpacking it here.
+    documents.push(lineDocument(line, fileBase, engine, limit, started, clockFor(options)));
     started = performance.now();
   }
   const result: LineBatchResult = { documents };
+  const ruleTimings = takeRuleTimings();
+  if (ruleTimings) result.ruleTimings = ruleTimings;
   if (batch.end !== undefined) {
     if (batch.end.failure !== undefined)
       result.failure = failureFor(revive(batch.end.failure), fileBase, engine, 0);

@@ -12,6 +12,7 @@ import {
   keepBySeverity,
 } from '../validation/engine.js';
 import { ruleDiagnostic } from '../validation/report.js';
+import type { PhaseClock } from './stats.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 export const BOM_RULE = 'mcpdesc.document.bom';
@@ -184,8 +185,14 @@ function base(b: ResultBase, durationMs: number) {
   return result;
 }
 
-export function documentResult(b: ResultBase, report: DocumentReport, durationMs: number): DocumentResult {
-  return {
+/** `clock` (--stats): building the record is the end of the locate phase; the record carries the phases. */
+export function documentResult(
+  b: ResultBase,
+  report: DocumentReport,
+  durationMs: number,
+  clock: PhaseClock | null = null,
+): DocumentResult {
+  const result: DocumentResult = {
     ...base(b, durationMs),
     status: report.errors > 0 ? 'invalid' : 'valid',
     mcpdesc: report.mcpdesc,
@@ -197,6 +204,11 @@ export function documentResult(b: ResultBase, report: DocumentReport, durationMs
     byRule: report.byRule,
     diagnostics: report.diagnostics,
   };
+  if (clock !== null) {
+    clock.lap('locateMs');
+    result.timings = clock.timings();
+  }
+  return result;
 }
 
 /** The file could not be checked: unreadable (status 'error') or over a limit (status 'skipped'). */

@@ -19,7 +19,14 @@ import {
   type SplitEvent,
   Splitter,
 } from '../parsing/splitter.js';
-import type { Diagnostic, FileJob, FileOutcome, LocatedDiagnostic } from '../types.js';
+import type {
+  Diagnostic,
+  FileJob,
+  FileOutcome,
+  LocatedDiagnostic,
+  PhaseTimings,
+  RuleTimings,
+} from '../types.js';
 import {
   createElementChecker,
   type DocumentHeader,
@@ -27,8 +34,10 @@ import {
   type EngineOptions,
 } from '../validation/engine.js';
 import { COLLECTION_KEYS, type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
+import { addRuleTimings, zeroPhases } from '../validation/timings.js';
 import { type FoundDuplicate, sliceDuplicate } from './duplicate-keys.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
+import { sliceWork, takeRuleTimings, timedRules } from './stats.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -72,6 +81,8 @@ export interface SliceTask {
   count: number;
   /** Byte offset of the slice bytes in `buffer` (the table comes first). */
   dataOffset: number;
+  /** `--stats`: time the phases and validate with the timed rules. */
+  stats?: boolean;
 }
 
 export interface SliceResult {
@@ -100,6 +111,9 @@ export interface SliceResult {
   heap?: { slice: number; message: string };
   /** The first duplicate member name inside a slice (duplicate-keys.ts), placed. */
   duplicate?: FoundDuplicate & { slice: number };
+  /** `--stats`: this batch's phases in the worker (its read is the main thread's), and its rule time. */
+  phases?: PhaseTimings;
+  ruleTimings?: RuleTimings;
 }
 
 /**
@@ -124,7 +138,11 @@ const MAX_CHECKERS = 4;
 function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): ElementChecker {
   let checker = checkers.get(task.documentId);
   if (!checker) {
-    checker = createElementChecker(task.header, task.options, rules);
+    checker = createElementChecker(
+      task.header,
+      task.options,
+      rules ?? (task.stats ? timedRules() : undefined),
+    );
     if (checkers.size >= MAX_CHECKERS) checkers.delete(checkers.keys().next().value!);
     checkers.set(task.documentId, checker);
   }
@@ -136,10 +154,31 @@ function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): Elemen
  * in-process callers (tests); a worker uses the catalogue. The task's buffer is only read.
  */
 export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResult {
+  const started = task.stats ? performance.now() : 0;
+  const result = checkSliceBatch(task, rules);
+  if (task.stats) {
+    sliceWork.ms += performance.now() - started;
+    const ruleTimings = takeRuleTimings();
+    if (ruleTimings) result.ruleTimings = ruleTimings;
+  }
+  return result;
+}
+
+function checkSliceBatch(task: SliceTask, rules: readonly Rule[] | undefined): SliceResult {
   const table = new Float64Array(task.buffer, 0, task.count * SLICE_FIELDS);
   const bytes = Buffer.from(task.buffer, task.dataOffset);
   const checker = checkerFor(task, rules);
   const result: SliceResult = { checked: 0, diagnostics: [], projections: [], stride: 0 };
+  // --stats: decoding, parsing and the duplicate check are parse; the element checker validate; placing
+  // its findings locate. Timed per slice (laps), kept in `result.phases`.
+  const phases: PhaseTimings | null = task.stats ? zeroPhases() : null;
+  if (phases !== null) result.phases = phases;
+  let t = phases === null ? 0 : performance.now();
+  const lap = (phase: keyof PhaseTimings) => {
+    const now = performance.now();
+    phases![phase] += now - t;
+    t = now;
+  };
   for (let k = 0, row = 0; k < task.count; k++, row += SLICE_FIELDS) {
     const collection = COLLECTION_KEYS[table[row + F_COLLECTION]!]!;
     const index = table[row + F_INDEX]!;
@@ -169,7 +208,9 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
       const found = sliceDuplicate(text, value, [collection, index], base, table[row + F_MEMBERS]!);
       if (found) result.duplicate = { ...found, slice: k };
     }
+    if (phases !== null) lap('parseMs');
     const outcome = checker.check(collection, index, value);
+    if (phases !== null) lap('validateMs');
     if (outcome.diagnostics.length > 0) {
       const slice = { path: [collection, index], base };
       for (const d of outcome.diagnostics as LocatedDiagnostic[]) {
@@ -180,6 +221,7 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
     result.stride = outcome.projections.length;
     for (const projection of outcome.projections) result.projections.push(projection);
     result.checked++;
+    if (phases !== null) lap('locateMs');
   }
   return result;
 }
@@ -242,10 +284,17 @@ export async function checkFanOut(
     }
     if (pass === null) throw new Error('a header from the full pre-pass was not confirmed');
     const report = await pass.doc.finish(job.path);
-    return {
+    const outcome: FileOutcome = {
       index: job.index,
-      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
+      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started, pass.doc.clock)],
     };
+    // --stats: the workers' rule time that came with the batches, and this thread's (document-scoped rules).
+    if (options.stats) {
+      const own = takeRuleTimings();
+      if (own) addRuleTimings(pass.ruleTimings, own);
+      outcome.ruleTimings = pass.ruleTimings;
+    }
+    return outcome;
   } catch (error) {
     // A hostile value, e.g. root `tags` nested 300,000 deep, overflows the stack when the header is
     // cloned into a worker task (RangeError). Checking on this thread needs no clone. Anything else (a
@@ -261,7 +310,7 @@ async function fanOutPass(
   runTask: RunSliceTask,
   tuning: FanOutTuning,
   guess: HeaderGuess,
-): Promise<{ doc: StreamedDocument; bytes: number } | null> {
+): Promise<{ doc: StreamedDocument; bytes: number; ruleTimings: RuleTimings } | null> {
   const batchBytes = Math.max(1, tuning.batchBytes ?? 1 << 20);
   const batchSlices = Math.max(1, tuning.batchSlices ?? 4096);
   const maxInFlight = Math.max(1, tuning.maxInFlight ?? 4);
@@ -271,6 +320,8 @@ async function fanOutPass(
   const free: Batch[] = [];
   const { header } = guess;
   const d = new StreamedDocument(header, options, guess.speculative);
+  const clock = d.clock;
+  const ruleTimings: RuleTimings = {};
   const documentId = `${process.pid}:${++documentCounter}:${job.index}`;
   let batch: Batch | null = null;
   let count = 0;
@@ -285,6 +336,7 @@ async function fanOutPass(
       buffer: batch.buffer,
       count,
       dataOffset: batch.dataOffset,
+      ...(clock !== null ? { stats: true } : {}),
     };
     // A transferred buffer is gone from this thread: keep its table (one row) to apply the result.
     if (!batch.pooled) batch.table = batch.table.slice(0, count * SLICE_FIELDS);
@@ -312,7 +364,15 @@ async function fanOutPass(
       return;
     }
     queued--;
+    const waited = clock === null ? 0 : performance.now();
+    // Slices checked on this thread meanwhile (in-process) are part of the wait, and of no own phase.
     const result = await item.result;
+    if (clock !== null) {
+      // Waiting for a worker is no phase of this thread's; the worker's own phases come with its result.
+      clock.waitMs += performance.now() - waited;
+      if (result.phases) clock.addOthers(result.phases);
+      if (result.ruleTimings) addRuleTimings(ruleTimings, result.ruleTimings);
+    }
     if (!d.failed) {
       const found = new Map(result.diagnostics);
       const table = item.batch.table;
@@ -386,10 +446,22 @@ async function fanOutPass(
   };
   try {
     let going = true;
+    let t = clock === null ? 0 : performance.now();
+    let sliced = sliceWork.ms;
     for await (const chunk of readChunks(job.path, options.chunkBytes)) {
+      if (clock !== null) {
+        // In-process, slice tasks run while this thread waits for the read: theirs, not the read's.
+        const inSlices = sliceWork.ms - sliced;
+        clock.readMs += performance.now() - t - inSlices;
+        clock.waitMs += inSlices;
+      }
       bytes += chunk.length;
       going = await handle(splitter.push(chunk));
       if (!going) break;
+      if (clock !== null) {
+        t = performance.now();
+        sliced = sliceWork.ms;
+      }
     }
     if (going) {
       flush();
@@ -397,7 +469,7 @@ async function fanOutPass(
       flush();
     }
     while (queue.length > 0 && !d.failed) await applyHead();
-    return d.confirmed() ? { doc: d, bytes } : null;
+    return d.confirmed() ? { doc: d, bytes, ruleTimings } : null;
   } finally {
     // Results still in flight after a failure are awaited so that no rejection goes unhandled.
     await Promise.allSettled(queue.flatMap((item) => (item.kind === 'batch' ? [item.result] : [])));

@@ -54,6 +54,7 @@ import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './dupl
 import { failureFor } from './failures.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { engineOptions, placed, type ResultBase, withLeading } from './results.js';
+import { clockFor, type PhaseClock, timedValidator } from './stats.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -291,6 +292,8 @@ function sliceKey(path: readonly PathSegment[]): string | null {
 export class StreamedDocument {
   readonly validator: DocumentValidator;
   readonly engineOptions: EngineOptions;
+  /** `--stats`: the document's phases (validation timed call by call, placing and reading too). */
+  readonly clock: PhaseClock | null;
   /** The document stopped at malformed input. */
   private stopped = false;
   /** Its finding (null when the syntax rule is switched off). */
@@ -326,7 +329,10 @@ export class StreamedDocument {
     readonly speculative = false,
   ) {
     this.engineOptions = engineOptions(options);
-    this.validator = createDocumentValidator(header, this.engineOptions, options.rules);
+    this.clock = clockFor(options);
+    const rules = options.rules ?? this.clock?.rules;
+    const validator = createDocumentValidator(header, this.engineOptions, rules);
+    this.validator = this.clock === null ? validator : timedValidator(validator, this.clock);
   }
 
   get failed(): boolean {
@@ -526,6 +532,8 @@ export class StreamedDocument {
   /** Offer positions to the diagnostics added since the last call. */
   private placeNew(slice: SliceRef | null, text: string): void {
     const list = this.validator.diagnostics as LocatedDiagnostic[];
+    if (this.offered === list.length) return;
+    const t = this.clock === null ? 0 : performance.now();
     for (; this.offered < list.length; this.offered++) {
       const d = list[this.offered]!;
       if (d.line !== undefined) continue;
@@ -536,6 +544,7 @@ export class StreamedDocument {
         this.placeAt(d, start.keyAt ?? start, String(d.path[0]));
       }
     }
+    if (this.clock !== null) this.clock.locateMs += performance.now() - t;
   }
 
   /**
@@ -597,6 +606,7 @@ export class StreamedDocument {
     const validated = this.validator.finish();
     this.placeNew(null, '');
     const pending = (validated.diagnostics as LocatedDiagnostic[]).filter((d) => d.line === undefined);
+    const t = this.clock === null ? 0 : performance.now();
     if (pending.length > 0) await this.placeByRescan(path, pending);
     // The BOM warning first, as whole-file mode has it (kept under the cap, first in byRule).
     const report = withLeading(leading, validated, this.engineOptions.maxDiagnostics);
@@ -605,6 +615,8 @@ export class StreamedDocument {
     if (budget) late.push(budget);
     for (const d of [...late, ...this.extras]) addDiagnostic(report, d, this.engineOptions.maxDiagnostics);
     this.endSpans();
+    // The rescan reads the file again: placing, not reading, is why it happens.
+    if (this.clock !== null) this.clock.locateMs += performance.now() - t;
     return report;
   }
 
@@ -652,8 +664,10 @@ export function toDocumentResult(
   report: DocumentReport,
   bytes: number,
   started: number,
+  clock: PhaseClock | null = null,
 ): DocumentResult {
-  return {
+  const durationMs = performance.now() - started;
+  const result: DocumentResult = {
     index: job.index,
     file: job.file,
     status: report.errors > 0 ? 'invalid' : 'valid',
@@ -665,11 +679,16 @@ export function toDocumentResult(
     warnings: report.warnings,
     infos: report.infos,
     tools: report.tools,
-    durationMs: performance.now() - started,
+    durationMs,
     truncated: report.truncated,
     byRule: report.byRule,
     diagnostics: report.diagnostics,
   };
+  if (clock !== null) {
+    clock.settle(durationMs);
+    result.timings = clock.timings();
+  }
+  return result;
 }
 
 /**
@@ -717,7 +736,7 @@ export async function checkStreamed(
     const report = await pass.doc.finish(source);
     return {
       index: job.index,
-      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started)],
+      documents: [toDocumentResult(job, report, Math.max(pass.bytes, job.size), started, pass.doc.clock)],
     };
   } catch (error) {
     return errorOutcome(job, error, started, engineOptions(options));
@@ -736,12 +755,16 @@ async function mainPass(
     maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
   });
   let bytes = 0;
+  const clock = doc.clock;
+  let t = clock === null ? 0 : performance.now();
   outer: for await (const chunk of readChunks(source, options.chunkBytes)) {
+    if (clock !== null) clock.readMs += performance.now() - t;
     bytes += chunk.length;
     for (const e of splitter.push(chunk)) {
       const ok = e.type === 'element' ? doc.element(e) : doc.event(e);
       if (!ok) break outer;
     }
+    if (clock !== null) t = performance.now();
   }
   if (!doc.failed) for (const e of splitter.end()) if (!doc.event(e)) break;
   return doc.confirmed() ? { doc, bytes } : null;

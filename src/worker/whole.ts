@@ -11,6 +11,7 @@ import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
 import { documentResult, engineOptions, failureResult, jobBase, type ResultBase } from './results.js';
+import { clockFor, type PhaseClock } from './stats.js';
 
 /** Limit on what is held and parsed whole: `--max-file-size`, and never beyond a V8 string. */
 export function wholeLimit(options: CheckOptions): { limit: number; name: string } {
@@ -72,10 +73,12 @@ function checkInMemory(
   b: ResultBase,
   options: CheckOptions,
   started: number,
+  clock: PhaseClock | null,
 ): FileOutcome['documents'][number] {
-  const report = checkBytes(bytes, PARSERS[format], engineOptions(options));
+  clock?.lap('readMs');
+  const report = checkBytes(bytes, PARSERS[format], engineOptions(options), 1, clock);
   if (format === 'json' && b.format === 'unknown') hintYaml(report, bytes);
-  return documentResult({ ...b, format }, report, performance.now() - started);
+  return documentResult({ ...b, format }, report, performance.now() - started, clock);
 }
 
 /**
@@ -106,6 +109,8 @@ export async function checkWholeFile(
   raw?: Buffer,
 ): Promise<FileOutcome> {
   const started = performance.now();
+  // --stats: reading and decompressing are the read phase (up to checkInMemory).
+  const clock = clockFor(options);
   const named = formatFromName(job.path);
   const b = jobBase(job, named.format ?? 'unknown', named.gzip);
   try {
@@ -131,7 +136,7 @@ export async function checkWholeFile(
     if (named.format === 'jsonl') {
       return { index: job.index, documents: await checkJsonLines(bytes, false, read, options) };
     }
-    return { index: job.index, documents: [checkInMemory(bytes, format, read, options, started)] };
+    return { index: job.index, documents: [checkInMemory(bytes, format, read, options, started, clock)] };
   } catch (error) {
     return {
       index: job.index,
@@ -152,6 +157,8 @@ export async function checkBuffer(
   index = 0,
 ): Promise<FileOutcome> {
   const started = performance.now();
+  // --stats: the bytes came from the main thread, so the read phase is only decompressing them here.
+  const clock = clockFor(options);
   const named = formatFromName(file);
   const gzip = named.gzip || isGzipMagic(bytes);
   const declared = format !== 'unknown' ? format : named.format;
@@ -173,7 +180,7 @@ export async function checkBuffer(
     if (declared === null && gzip && looksLikeJsonLines(plain))
       return { index, documents: await checkJsonLines(bytes, true, { ...b, format: 'jsonl' }, options) };
     const chosen = declared ?? sniffFormat(plain);
-    return { index, documents: [checkInMemory(plain, chosen, b, options, started)] };
+    return { index, documents: [checkInMemory(plain, chosen, b, options, started, clock)] };
   } catch (error) {
     return { index, documents: [failureFor(error, b, engineOptions(options), performance.now() - started)] };
   }

@@ -224,6 +224,19 @@ describe('precedence: defaults < config file < command line', () => {
     assert.equal(diag?.severity, 'error');
   });
 
+  it('"stats": true times the run as --stats does (file timings, summary stats)', async () => {
+    const dir = tree();
+    put(dir, 'a.json', validText('a'));
+    put(dir, CONFIG, { patterns: ['a.json'], stats: true });
+    const r = await runCli(['--concurrency', '0'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(optionsOf(r).stats, true);
+    const file = r.records.find((x) => x.type === 'file');
+    assert.equal(typeof (file?.timings as Record<string, unknown> | undefined)?.validateMs, 'number');
+    assert.ok(r.records.at(-1)?.stats, 'the summary has stats');
+    assert.equal(printed(await runCli(['--print-config'], { cwd: dir })).settings.stats, true);
+  });
+
   it('a flag on the command line wins; --rule overrides only the ids it names; -f replaces the formats', async () => {
     const r = await runCli(
       [

@@ -60,6 +60,7 @@ const VALID: unknown[] = [
     formats: ['ndjson', 'sarif=out/results.sarif', 'text=out/report.txt'],
     quiet: false,
     codeFrame: true,
+    stats: true,
   },
   { failOn: 'warn', maxWarnings: -1, concurrency: 'off' },
   { concurrency: 0 },
@@ -114,6 +115,7 @@ const INVALID: unknown[] = [
   { formats: 'ndjson' },
   { quiet: 'true' },
   { codeFrame: null },
+  { stats: 'yes' },
   { $schema: 1 },
   { overrides: [] },
 ];
