@@ -90,10 +90,14 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
   };
 
   let quiet = false;
+  // --stdin-filename: the piped document bears the name of a file that may exist with other content (an
+  // editor's unsaved buffer), so that file must not be re-read for its frames.
+  let stdinName: string | null = null;
 
   return {
     onStart(run: RunRecord) {
       quiet = isQuietRun(run);
+      stdinName = typeof run.options.stdinFilename === 'string' ? run.options.stdinFilename : null;
     },
 
     async onDocument(result: DocumentResult) {
@@ -108,7 +112,7 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
       if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
 
       let frames: Map<Row, string> | null = null;
-      if (options.codeFrame) frames = await framesFor(result, rows, cwd, paint);
+      if (options.codeFrame && result.file !== stdinName) frames = await framesFor(result, rows, cwd, paint);
 
       // A loop, not Math.max(...rows): --max-diagnostics-per-file may allow more rows than a call has arguments.
       let locationWidth = 0;

@@ -1,0 +1,55 @@
+// Edges a demanding CI user hits with the options and subcommands that landed together (--stdin-filename,
+// --bail, --quiet with --max-warnings, `report`, the gitlab format): each test is a defect found by
+// running the real CLI on small documents written here, kept so it stays fixed.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+import { validDocument } from './scale-support.js';
+
+function put(root: string, rel: string, text: string): void {
+  const full = join(root, rel);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, text);
+}
+
+const validText = (name: string) => JSON.stringify(validDocument(name, 1), null, 2);
+/** Malformed JSON: one error (mcpdesc.document.syntax). */
+const BROKEN = '{"mcpdesc": "0.7.0", ';
+
+describe('--code-frame and --stdin-filename', () => {
+  const tmp = tempDir('qa-stdin-frame');
+  const cwd = tmp.path;
+  // The file on disk is valid; the buffer piped in (an editor's unsaved change) is not, and its
+  // finding sits on a line that holds something else on disk.
+  const onDisk = validText('disk');
+  const buffer = `\n\n\n${BROKEN}`;
+  before(() => put(cwd, 'reg/acme.json', onDisk));
+  after(() => tmp.remove());
+
+  it('never frames the file on disk that the piped document is named after', async () => {
+    const r = await runCli(['-', '--stdin-filename', 'reg/acme.json', '-f', 'text', '--code-frame'], {
+      cwd,
+      stdin: buffer,
+    });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^reg\/acme\.json:4:\d+ +error/m);
+    // Line 4 on disk is part of the valid document: a frame of it would point at the wrong text.
+    const diskLine4 = onDisk.split('\n')[3]!;
+    assert.ok(!r.stdout.includes(diskLine4.trim()), `framed the file on disk:\n${r.stdout}`);
+    assert.doesNotMatch(r.stdout, /^ {2}> +4 \|/m);
+  });
+
+  it('nor does `report --code-frame` of such a run', async () => {
+    const run = await runCli(['-', '--stdin-filename', 'reg/acme.json', '-f', 'ndjson'], {
+      cwd,
+      stdin: buffer,
+    });
+    writeFileSync(join(cwd, 'stdin-run.ndjson'), run.stdout);
+    const r = await runCli(['report', 'stdin-run.ndjson', '-f', 'text', '--code-frame'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^reg\/acme\.json:4:\d+ +error/m);
+    assert.doesNotMatch(r.stdout, /^ {2}> +4 \|/m);
+  });
+});
