@@ -53,3 +53,33 @@ describe('--code-frame and --stdin-filename', () => {
     assert.doesNotMatch(r.stdout, /^ {2}> +4 \|/m);
   });
 });
+
+describe('report of a --bail run that was cut short', () => {
+  const tmp = tempDir('qa-report-bail');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'reg/a.json', BROKEN);
+    for (const n of [1, 2, 3, 4]) put(cwd, `reg/b${n}.json`, validText(`b${n}`));
+  });
+  after(() => tmp.remove());
+
+  it('counts the files --bail left as not checked, not as unreadable', async () => {
+    const run = await runCli(['reg', '--bail', '--concurrency', '0', '-f', 'ndjson'], { cwd });
+    assert.equal(run.code, 1, run.stderr);
+    const skipped = run.records.filter((r) => r.type === 'file' && r.status === 'skipped').length;
+    assert.ok(skipped > 0, 'the run left files unchecked');
+    // The report loses its summary (a job killed while uploading it, a disk full): the rendering
+    // tallies what it holds, and must still tell --bail's files from files that could not be read.
+    const lines = run.stdout.trimEnd().split('\n');
+    writeFileSync(join(cwd, 'cut.ndjson'), `${lines.slice(0, -1).join('\n')}\n`);
+    const text = await runCli(['report', 'cut.ndjson', '-f', 'text'], { cwd });
+    assert.equal(text.code, 2, text.stderr);
+    assert.match(text.stderr, /cut\.ndjson has no summary record/);
+    assert.doesNotMatch(text.stdout, /could not be checked/);
+    assert.match(text.stdout, new RegExp(`Stopped by --bail 1: ${skipped} files? not checked\\.`));
+    const ndjson = await runCli(['report', 'cut.ndjson', '-f', 'ndjson'], { cwd });
+    const summary = ndjson.records.at(-1)!;
+    assert.equal(summary.type, 'summary');
+    assert.deepEqual(summary.bail, { limit: 1, stopped: true, skipped });
+  });
+});
