@@ -83,3 +83,27 @@ describe('report of a --bail run that was cut short', () => {
     assert.deepEqual(summary.bail, { limit: 1, stopped: true, skipped });
   });
 });
+
+describe('-f gitlab with --bail', () => {
+  const tmp = tempDir('qa-gitlab-bail');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'reg/a.json', BROKEN);
+    for (const n of [1, 2, 3, 4]) put(cwd, `reg/b${n}.json`, validText(`b${n}`));
+    put(cwd, 'reg/c.json', BROKEN.replace('{', '{"x": 1,'));
+  });
+  after(() => tmp.remove());
+
+  it('raises no issue per file --bail left, as text, GitHub and SARIF do not list them', async () => {
+    const r = await runCli(['reg', '--bail', '--concurrency', '0', '-f', 'gitlab'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    const issues = JSON.parse(r.stdout) as Array<{ check_name: string; description: string }>;
+    // The failure that stopped the run is there; the files never started are not code-quality issues
+    // (a merge request would list each as new, and as fixed in the next full run).
+    assert.ok(issues.some((i) => i.check_name === 'mcpdesc.document.syntax'));
+    assert.deepEqual(
+      issues.filter((i) => i.description.includes('EBAIL')),
+      [],
+    );
+  });
+});
