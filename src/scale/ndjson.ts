@@ -141,6 +141,16 @@ export async function openReport(
     problem(`${name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
   }
   let finished = first.done === true;
+  // Records after the summary (`cat a.ndjson b.ndjson > all.ndjson`): the first is named, the rest
+  // counted; one message each flooded stderr with a line per record of every report after the first.
+  let afterSummary = 0;
+  const countAfterSummary = () => {
+    if (afterSummary > 1) {
+      const more = afterSummary - 1;
+      problem(`${name}: ${more} more record${more === 1 ? '' : 's'} after the summary`);
+    }
+    afterSummary = 0;
+  };
   const reader: ReportReader = {
     name,
     run,
@@ -155,16 +165,22 @@ export async function openReport(
           // A read error mid-stream (a damaged .gz, an I/O error) ends this input like a cut-off file.
           problem(error instanceof Error ? error.message : `cannot read ${name}`);
           finished = true;
+          countAfterSummary();
           break;
         }
         if (step.done) {
           finished = true;
+          countAfterSummary();
           break;
         }
         const item = step.value;
         const { record } = item;
         if (reader.summary !== null) {
-          problem(`${name}:${item.lineNo}: record after the summary (concatenated reports?)`);
+          if (afterSummary++ === 0) {
+            problem(
+              `${name}:${item.lineNo}: record after the summary (concatenated reports? give each report as its own input)`,
+            );
+          }
           continue;
         }
         if (record.type === 'summary') {

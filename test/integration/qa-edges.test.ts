@@ -107,3 +107,25 @@ describe('-f gitlab with --bail', () => {
     );
   });
 });
+
+describe('report of concatenated reports (cat shard-*.ndjson > all.ndjson)', () => {
+  const tmp = tempDir('qa-report-cat');
+  const cwd = tmp.path;
+  before(() => {
+    for (let n = 0; n < 30; n++) put(cwd, `reg/f${String(n).padStart(2, '0')}.json`, validText(`f${n}`));
+  });
+  after(() => tmp.remove());
+
+  it('says so once, not once per record after the first summary', async () => {
+    const run = await runCli(['reg', '-f', 'ndjson'], { cwd });
+    assert.equal(run.code, 0, run.stderr);
+    writeFileSync(join(cwd, 'all.ndjson'), run.stdout + run.stdout);
+    const r = await runCli(['report', 'all.ndjson', '-f', 'text'], { cwd });
+    assert.equal(r.code, 2);
+    const lines = r.stderr.trimEnd().split('\n');
+    // 32 records follow the first summary (a run record, 30 file records, a summary).
+    assert.ok(lines.length <= 3, `one message per record:\n${r.stderr}`);
+    assert.match(r.stderr, /all\.ndjson:33: record after the summary/);
+    assert.match(r.stderr, /all\.ndjson: 31 more records after the summary/);
+  });
+});
