@@ -108,8 +108,10 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
         if (d.severity === 'error') accepted.error++;
       }
       const hidden = unlistedCount(result, quiet);
+      // Counted by the document's findings, not by what is listed: under --quiet a file with warnings
+      // only lists nothing, and the tally said "3 warnings in 0 files".
+      if (result.errors + result.warnings + result.infos > 0) findingsIn(result.file);
       if (rows.length === 0 && hidden <= 0) return;
-      if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
 
       let frames: Map<Row, string> | null = null;
       if (options.codeFrame && result.file !== stdinName) frames = await framesFor(result, rows, cwd, paint);

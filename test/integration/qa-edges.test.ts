@@ -129,3 +129,23 @@ describe('report of concatenated reports (cat shard-*.ndjson > all.ndjson)', () 
     assert.match(r.stderr, /all\.ndjson: 31 more records after the summary/);
   });
 });
+
+describe('-f text --quiet', () => {
+  const tmp = tempDir('qa-text-quiet');
+  const cwd = tmp.path;
+  before(() => {
+    // A warning only (mcpdesc.document.bom) in each of three files, and one valid file.
+    for (const n of [1, 2, 3])
+      put(cwd, `reg/w${n}.json`, `\uFEFF${JSON.stringify(validDocument(`w${n}`, 1))}`);
+    put(cwd, 'reg/ok.json', validText('ok'));
+  });
+  after(() => tmp.remove());
+
+  it('the closing tally counts the files the hidden warnings are in', async () => {
+    const r = await runCli(['reg', '-f', 'text', '--quiet', '--max-warnings', '1'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    // "3 warnings in 0 files" did not add up: the warnings are only not listed.
+    assert.match(r.stdout, /✖ 0 errors, 3 warnings in 3 files \(of 4\)/);
+    assert.match(r.stdout, /3 warnings: more than --max-warnings 1\./);
+  });
+});
