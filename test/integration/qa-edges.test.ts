@@ -149,3 +149,29 @@ describe('-f text --quiet', () => {
     assert.match(r.stdout, /3 warnings: more than --max-warnings 1\./);
   });
 });
+
+describe('-f sarif with --max-warnings', () => {
+  const tmp = tempDir('qa-sarif-max-warnings');
+  const cwd = tmp.path;
+  before(() => {
+    for (const n of [1, 2]) put(cwd, `reg/w${n}.json`, `\uFEFF${JSON.stringify(validDocument(`w${n}`, 1))}`);
+  });
+  after(() => tmp.remove());
+
+  it('says in the invocation why a run of warnings exits 1, as text and GitHub do', async () => {
+    const r = await runCli(['reg', '-f', 'sarif', '--max-warnings', '1'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    const invocation = JSON.parse(r.stdout).runs[0].invocations[0];
+    assert.equal(invocation.exitCode, 1);
+    const texts = (invocation.toolExecutionNotifications ?? []).map(
+      (n: { message: { text: string } }) => n.message.text,
+    );
+    assert.ok(
+      texts.some((t: string) => /2 warnings: more than --max-warnings 1\./.test(t)),
+      JSON.stringify(invocation),
+    );
+    const at = await runCli(['reg', '-f', 'sarif', '--max-warnings', '2'], { cwd });
+    assert.equal(at.code, 0, at.stderr);
+    assert.equal(JSON.parse(at.stdout).runs[0].invocations[0].toolExecutionNotifications, undefined);
+  });
+});
