@@ -175,6 +175,12 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
         const parts = [plural(error, 'error'), plural(warning, 'warning')];
         if (info > 0) parts.push(plural(info, 'info', 'infos'));
         const total = error + warning + info;
+        // The summary's count where the run has one: under --quiet the baselined warnings are not
+        // listed, so counting the listed ones left them out of the tally.
+        if (summary.suppressed) {
+          accepted.total = summary.suppressed.error + summary.suppressed.warning + summary.suppressed.info;
+          accepted.error = summary.suppressed.error;
+        }
         const inBaseline =
           accepted.total === 0
             ? ''

@@ -148,6 +148,21 @@ describe('-f text --quiet', () => {
     assert.match(r.stdout, /✖ 0 errors, 3 warnings in 3 files \(of 4\)/);
     assert.match(r.stdout, /3 warnings: more than --max-warnings 1\./);
   });
+
+  it('with --baseline, the tally says how many of the hidden warnings the baseline covers', async () => {
+    const written = await runCli(['reg', '-f', 'ndjson', '--write-baseline', 'baseline.ndjson'], { cwd });
+    assert.equal(written.code, 0, written.stderr);
+    put(cwd, 'reg/w4.json', `\uFEFF${JSON.stringify(validDocument('w4', 1))}`);
+    const r = await runCli(
+      ['reg', '-f', 'text', '--quiet', '--baseline', 'baseline.ndjson', '--max-warnings', '0'],
+      { cwd },
+    );
+    assert.equal(r.code, 1, r.stderr);
+    // Without the baseline's share, "4 warnings" next to "1 warning: more than --max-warnings 0"
+    // reads as a miscount.
+    assert.match(r.stdout, /✖ 0 errors, 4 warnings in 4 files \(of 5\), 3 in the baseline/);
+    assert.match(r.stdout, /1 warning: more than --max-warnings 0\./);
+  });
 });
 
 describe('-f sarif with --max-warnings', () => {
