@@ -65,6 +65,7 @@ async function openLines(path: string): Promise<{ lines: AsyncIterable<string>; 
 export async function* readRecords(
   source: ReportSource,
   problem: (message: string) => void,
+  options: { firstMustParse?: boolean } = {},
 ): AsyncGenerator<SourcedRecord> {
   const name = sourceName(source);
   let lines: AsyncIterable<string>;
@@ -72,6 +73,16 @@ export async function* readRecords(
   if (typeof source === 'string') ({ lines, handle } = await openLines(source));
   else lines = source.lines;
   let lineNo = 0;
+  let yielded = false;
+  // `firstMustParse`: a first line that is no record means the input is not a report at all (a SARIF
+  // log, a JUnit file, a gzip file not named .gz); reading on named every line of it, one message each.
+  const notAReport = (what: string, text: string) =>
+    new ReportError(
+      'ENOTREPORT',
+      `${name}:${lineNo}: ${what}: not an NDJSON report of mcpdesc-validate (${
+        text.charCodeAt(0) === 0x1f ? 'gzip-compressed? name it .gz' : 'written with -f ndjson?'
+      })`,
+    );
   try {
     for await (const text of lines) {
       lineNo++;
@@ -80,13 +91,16 @@ export async function* readRecords(
       try {
         record = JSON.parse(text);
       } catch {
+        if (options.firstMustParse && !yielded) throw notAReport('not a JSON record', text);
         problem(`${name}:${lineNo}: not a JSON record (truncated or damaged output?)`);
         continue;
       }
       if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+        if (options.firstMustParse && !yielded) throw notAReport('not a JSON object', text);
         problem(`${name}:${lineNo}: not a JSON object`);
         continue;
       }
+      yielded = true;
       yield { lineNo, text, record: record as JsonRecord };
     }
   } catch (error) {
@@ -121,23 +135,16 @@ export async function openReport(
   problem: (message: string) => void,
 ): Promise<ReportReader> {
   const name = sourceName(source);
-  // A damaged first line is already reported as such; saying also that the report lacks its run
-  // record gave two errors for one cut-off file.
-  let damagedFirst = false;
-  let started = false;
-  const records = readRecords(source, (message) => {
-    if (!started) damagedFirst = true;
-    problem(message);
-  });
+  // A damaged first line throws (ReportError): the input is not a report, and one message says so.
+  const records = readRecords(source, problem, { firstMustParse: true });
   const first = await records.next();
-  started = true;
   let pending: SourcedRecord[] = [];
   let run: JsonRecord | null = null;
   if (!first.done) {
     if (first.value.record.type === 'run') run = first.value.record;
     else pending.push(first.value);
   }
-  if (run === null && !damagedFirst) {
+  if (run === null) {
     problem(`${name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
   }
   let finished = first.done === true;

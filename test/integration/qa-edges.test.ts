@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { validDocument } from './scale-support.js';
 
@@ -188,5 +189,35 @@ describe('-f sarif with --max-warnings', () => {
     const at = await runCli(['reg', '-f', 'sarif', '--max-warnings', '2'], { cwd });
     assert.equal(at.code, 0, at.stderr);
     assert.equal(JSON.parse(at.stdout).runs[0].invocations[0].toolExecutionNotifications, undefined);
+  });
+});
+
+describe('report of a file that is not an NDJSON report', () => {
+  const tmp = tempDir('qa-report-not-ndjson');
+  const cwd = tmp.path;
+  before(() => {
+    for (let n = 0; n < 5; n++) put(cwd, `reg/f${n}.json`, n % 2 ? BROKEN : validText(`f${n}`));
+  });
+  after(() => tmp.remove());
+
+  it('says so once, for a SARIF log, a GitLab report or a gzip file not named .gz', async () => {
+    const sarif = await runCli(['reg', '-f', 'sarif'], { cwd });
+    writeFileSync(join(cwd, 'results.sarif'), sarif.stdout);
+    const gitlab = await runCli(['reg', '-f', 'gitlab'], { cwd });
+    writeFileSync(join(cwd, 'gl-code-quality.json'), gitlab.stdout);
+    const ndjson = await runCli(['reg', '-f', 'ndjson'], { cwd });
+    writeFileSync(join(cwd, 'results.ndjson'), gzipSync(ndjson.stdout));
+    for (const [input, hint] of [
+      ['results.sarif', /results\.sarif:1: not a JSON record: not an NDJSON report/],
+      ['gl-code-quality.json', /gl-code-quality\.json:1: not a JSON record: not an NDJSON report/],
+      ['results.ndjson', /results\.ndjson:1: not a JSON record: .*gzip-compressed\? name it \.gz/],
+    ] as const) {
+      const r = await runCli(['report', input, '-f', 'text'], { cwd });
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, '');
+      // It was one message per line of the file (a SARIF log of a big run has hundreds of thousands).
+      assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, hint);
+    }
   });
 });
