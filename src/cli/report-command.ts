@@ -35,8 +35,10 @@ that directory (code frames re-read the files, SARIF, GitHub and GitLab paths ar
 the repository root, GITHUB_WORKSPACE or the working directory).
 
 Exit codes:
-  0    no finding at or above --fail-on (baseline-suppressed findings never count)
-  1    findings at or above --fail-on
+  0    no finding at or above --fail-on (baseline-suppressed findings never count), or the run's
+       own --exit-zero turned its 1 into 0
+  1    findings at or above --fail-on, or more warnings than the run's own --max-warnings (or its
+       --strict-baseline failed it)
   2    usage error; an input unreadable, not an NDJSON report, cut short or holding an invalid
        record; inputs that are not shards of one run; or the run itself ended with exit 2
        (inputs it could not check) or was interrupted`;

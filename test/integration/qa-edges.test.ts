@@ -2,11 +2,11 @@
 // --bail, --quiet with --max-warnings, `report`, the gitlab format): each test is a defect found by
 // running the real CLI on small documents written here, kept so it stays fixed.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
 import { validDocument } from './scale-support.js';
 
 function put(root: string, rel: string, text: string): void {
@@ -219,5 +219,43 @@ describe('report of a file that is not an NDJSON report', () => {
       assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
       assert.match(r.stderr, hint);
     }
+  });
+});
+
+describe('report: exit codes of a run that --max-warnings or --exit-zero decided', () => {
+  const tmp = tempDir('qa-report-exit');
+  const cwd = tmp.path;
+  before(() => {
+    for (const n of [1, 2]) put(cwd, `reg/w${n}.json`, `\uFEFF${JSON.stringify(validDocument(`w${n}`, 1))}`);
+    put(cwd, 'reg/bad.json', BROKEN);
+  });
+  after(() => tmp.remove());
+
+  it('exits as the run did, and --help and docs/cli.md say why', async () => {
+    const over = await runCli(['reg/w1.json', 'reg/w2.json', '--max-warnings', '1', '-f', 'ndjson'], { cwd });
+    assert.equal(over.code, 1, over.stderr);
+    writeFileSync(join(cwd, 'over.ndjson'), over.stdout);
+    // No finding at or above --fail-on, and yet 1: the run's own --max-warnings.
+    const r = await runCli(['report', 'over.ndjson', '--fail-on', 'never', '-f', 'ndjson'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    const zero = await runCli(['reg', '--exit-zero', '-f', 'ndjson'], { cwd });
+    assert.equal(zero.code, 0, zero.stderr);
+    writeFileSync(join(cwd, 'zero.ndjson'), zero.stdout);
+    const z = await runCli(['report', 'zero.ndjson', '-f', 'ndjson'], { cwd });
+    assert.equal(z.code, 0, "findings at or above --fail-on, and yet 0: the run's own --exit-zero");
+
+    const help = (await runCli(['report', '--help'], { cwd })).stdout;
+    // Each code's entry, continuation lines included.
+    const entry = (code: number) =>
+      help
+        .slice(help.indexOf('Exit codes:'))
+        .split(/^ {2}(?=\d+ )/m)
+        .find((e) => e.startsWith(`${code} `));
+    assert.match(entry(0) ?? '', /--exit-zero/);
+    assert.match(entry(1) ?? '', /--max-warnings/);
+    const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
+    const section = reference.slice(reference.indexOf('### `report`'));
+    assert.match(section, /^\| 0 \| [^\n]*--exit-zero/m);
+    assert.match(section, /^\| 1 \| [^\n]*--max-warnings/m);
   });
 });
