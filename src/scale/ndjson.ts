@@ -84,8 +84,11 @@ export async function* readRecords(
       })`,
     );
   try {
-    for await (const text of lines) {
+    for await (const line of lines) {
       lineNo++;
+      // A UTF-8 byte order mark (Windows tools write one) is not part of the first record; RFC 8259
+      // §8.1 lets a reader ignore it, as the validator does in documents.
+      const text = lineNo === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
       if (text.trim() === '') continue;
       let record: unknown;
       try {

@@ -259,3 +259,30 @@ describe('report: exit codes of a run that --max-warnings or --exit-zero decided
     assert.match(section, /^\| 1 \| [^\n]*--max-warnings/m);
   });
 });
+
+describe('an NDJSON report that starts with a UTF-8 byte order mark', () => {
+  const tmp = tempDir('qa-report-bom');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'reg/ok.json', validText('ok'));
+    put(cwd, 'reg/bad.json', BROKEN);
+  });
+  after(() => tmp.remove());
+
+  // Windows tools write one (PowerShell's Out-File -Encoding utf8, Set-Content); RFC 8259 §8.1 lets a
+  // reader ignore it, as the validator does for documents.
+  it('is read as without it, by report, merge and --baseline', async () => {
+    const run = await runCli(['reg', '-f', 'ndjson'], { cwd });
+    assert.equal(run.code, 1, run.stderr);
+    writeFileSync(join(cwd, 'plain.ndjson'), run.stdout);
+    writeFileSync(join(cwd, 'bom.ndjson'), `\uFEFF${run.stdout}`);
+    const plain = await runCli(['report', 'plain.ndjson', '-f', 'gitlab'], { cwd });
+    const bom = await runCli(['report', 'bom.ndjson', '-f', 'gitlab'], { cwd });
+    assert.equal(bom.code, 1, bom.stderr);
+    assert.equal(bom.stdout, plain.stdout);
+    const merged = await runCli(['merge', 'bom.ndjson'], { cwd });
+    assert.equal(merged.code, 1, merged.stderr);
+    const baselined = await runCli(['reg', '-f', 'ndjson', '--baseline', 'bom.ndjson'], { cwd });
+    assert.equal(baselined.code, 0, baselined.stderr);
+  });
+});
