@@ -148,7 +148,12 @@ export async function openReport(
     else pending.push(first.value);
   }
   if (run === null) {
-    problem(`${name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
+    // An empty report is a run that never wrote (killed, or its output sent elsewhere), not a foreign file.
+    problem(
+      first.done
+        ? `${name} is empty: no run record (the run wrote nothing to it: killed before it started, or its -f ndjson went elsewhere?)`
+        : `${name} does not start with a run record (not mcpdesc-validate NDJSON?)`,
+    );
   }
   let finished = first.done === true;
   // Records after the summary (`cat a.ndjson b.ndjson > all.ndjson`): the first is named, the rest

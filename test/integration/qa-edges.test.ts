@@ -286,3 +286,23 @@ describe('an NDJSON report that starts with a UTF-8 byte order mark', () => {
     assert.equal(baselined.code, 0, baselined.stderr);
   });
 });
+
+describe('report of an empty file', () => {
+  const tmp = tempDir('qa-report-empty');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'empty.ndjson', '');
+    put(cwd, 'blank.ndjson', '\n\n');
+  });
+  after(() => tmp.remove());
+
+  it('says the report is empty, not that it is some other format', async () => {
+    for (const name of ['empty.ndjson', 'blank.ndjson']) {
+      const r = await runCli(['report', name, '-f', 'text'], { cwd });
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, new RegExp(`${name.replace('.', '\\.')} is empty: no run record`));
+      assert.doesNotMatch(r.stderr, /not mcpdesc-validate NDJSON/);
+    }
+  });
+});
