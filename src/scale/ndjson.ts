@@ -50,6 +50,13 @@ async function openLines(path: string): Promise<{ lines: AsyncIterable<string>; 
     handle = await open(path, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    // `report -` (a report piped in) is a natural thing to try; "no such file" did not say why.
+    if (code === 'ENOENT' && path === '-') {
+      throw new ReportError(
+        code,
+        "cannot read -: reports are read from files, not from standard input (write the run's report to a file, e.g. -f ndjson=results.ndjson)",
+      );
+    }
     throw new ReportError(code, `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}`);
   }
   let stream: Readable = handle.createReadStream();

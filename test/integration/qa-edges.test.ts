@@ -369,3 +369,22 @@ describe('-f name=path where path is not a plain file', () => {
     assert.ok(Array.isArray(issues) && issues.length > 0);
   });
 });
+
+describe('report - (a report piped in)', () => {
+  const tmp = tempDir('qa-report-dash');
+  const cwd = tmp.path;
+  after(() => tmp.remove());
+
+  it('says that reports are read from files, not that "-" does not exist', async () => {
+    for (const args of [
+      ['report', '-', '-f', 'text'],
+      ['merge', '-'],
+      ['compare', '-', 'x.ndjson'],
+    ]) {
+      const r = await runCli(args, { cwd, stdin: '{"type":"run"}\n' });
+      assert.equal(r.code, 2, r.stderr);
+      assert.doesNotMatch(r.stderr, /cannot read -: no such file/);
+      assert.match(r.stderr, /standard input/);
+    }
+  });
+});
