@@ -9,7 +9,13 @@ import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { readReports } from '../scale/report.js';
-import type { DocumentResult, Reporter, RunRecord, SummaryRecord } from '../types.js';
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type Reporter,
+  type RunRecord,
+  type SummaryRecord,
+} from '../types.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import {
   FAIL_ON,
@@ -29,8 +35,10 @@ that directory (code frames re-read the files, SARIF, GitHub and GitLab paths ar
 the repository root, GITHUB_WORKSPACE or the working directory).
 
 Exit codes:
-  0    no finding at or above --fail-on (baseline-suppressed findings never count)
-  1    findings at or above --fail-on
+  0    no finding at or above --fail-on (baseline-suppressed findings never count), or the run's
+       own --exit-zero turned its 1 into 0
+  1    findings at or above --fail-on, or more warnings than the run's own --max-warnings (or its
+       --strict-baseline failed it)
   2    usage error; an input unreadable, not an NDJSON report, cut short or holding an invalid
        record; inputs that are not shards of one run; or the run itself ended with exit 2
        (inputs it could not check) or was interrupted`;
@@ -193,6 +201,9 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   // trusted (a report cut short has none; a document in two shards is counted twice in theirs).
   const tally = createSummaryAggregator();
   const suppressed = { error: 0, warning: 0, info: 0 };
+  // The inputs --bail left: the tally counts them as skipped, and without the summary's `bail` the
+  // reporters would call them files that could not be checked.
+  let bailSkipped = 0;
   let run: RunRecord | null = null;
   let openFile: string | null = null;
   const closeInput = () => {
@@ -213,6 +224,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
         openFile = document.file;
         tally.addInput([document], true);
         for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
+        if (document.error?.code === BAIL_SKIP_CODE) bailSkipped++;
         await deliver((r) => r.onDocument(document));
       },
       get closed() {
@@ -249,6 +261,9 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
       shard: result.single ? (r?.shard ?? null) : null,
     });
     if (r?.options.baseline !== undefined) summary.suppressed = suppressed;
+    const bail = r?.options.bail;
+    if (typeof bail === 'number')
+      summary.bail = { limit: bail, stopped: bailSkipped > 0, skipped: bailSkipped };
   }
   if (result.summary && result.exitCode === EXIT_FAILURE) {
     // The reports are fine, but the run they record could not check everything: say why it is 2.

@@ -5,7 +5,7 @@
 // on one file system, which is why the temporary file lives in the same directory as the target.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface AtomicFile {
@@ -36,9 +36,15 @@ export async function openAtomicFile(path: string): Promise<AtomicFile> {
       code: 'EISDIR',
     });
   }
+  // A device, named pipe or socket (`=/dev/null`, `=/dev/stderr`, a FIFO) is written in place: a rename
+  // over it replaced the node itself with a regular file (as root, /dev/null), and it is no file a
+  // reader could see half written anyway.
+  if (existing && !existing.isFile()) return openInPlace(path);
+  // Through a symbolic link to a file: the rename lands on its target, so the link stays a link.
+  const target = (await lstat(path).catch(() => null))?.isSymbolicLink() ? await realpath(path) : path;
   const tempPath = join(
-    dirname(path),
-    `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+    dirname(target),
+    `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
   // 'wx': never clobber an existing file that happens to carry the temporary name.
   const stream = createWriteStream(tempPath, { flags: 'wx' });
@@ -83,7 +89,7 @@ export async function openAtomicFile(path: string): Promise<AtomicFile> {
             await handle.close();
           }
         }
-        await rename(tempPath, path);
+        await rename(tempPath, target);
       } catch (error) {
         await unlink(tempPath).catch(() => undefined);
         throw error;
@@ -98,6 +104,45 @@ export async function openAtomicFile(path: string): Promise<AtomicFile> {
         else stream.once('close', () => resolveClose());
       });
       await unlink(tempPath).catch(() => undefined);
+    },
+  };
+}
+
+/** A target that is not a regular file, written directly (no temporary file, no rename). */
+async function openInPlace(path: string): Promise<AtomicFile> {
+  const stream = createWriteStream(path, { flags: 'w' });
+  await new Promise<void>((resolveOpen, reject) => {
+    stream.once('open', () => {
+      stream.removeListener('error', reject);
+      resolveOpen();
+    });
+    stream.once('error', reject);
+  });
+  let settled = false;
+  return {
+    path,
+    tempPath: path,
+    stream,
+    // A pipe or a device cannot be written at a position: JUnit's totals stay in its reserved blanks.
+    patchOnCommit() {},
+    async commit() {
+      if (settled) return;
+      settled = true;
+      await new Promise<void>((resolveClose, reject) => {
+        if (stream.closed) return resolveClose();
+        stream.once('close', resolveClose);
+        stream.once('error', reject);
+        stream.end();
+      });
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      await new Promise<void>((resolveClose) => {
+        if (stream.closed) return resolveClose();
+        stream.once('close', () => resolveClose());
+        stream.end();
+      });
     },
   };
 }

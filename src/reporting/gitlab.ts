@@ -9,7 +9,13 @@
 // document that breaks the specification (and ESLint's GitLab formatters map errors to major too).
 //
 // Streamed: `[` at the start, one issue per line as documents arrive, `]` at the end.
-import type { DocumentResult, LocatedDiagnostic, Reporter, Severity } from '../types.js';
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type LocatedDiagnostic,
+  type Reporter,
+  type Severity,
+} from '../types.js';
 import { artifactUri, documentFingerprints } from './fingerprint.js';
 import { type PathOptions, repoRelative, writeChunk } from './output.js';
 
@@ -67,7 +73,14 @@ export function createGitlabReporter(out: NodeJS.WritableStream, options: PathOp
           location: { path, lines: linesOf(d, result.line) },
         });
       }
-      if (result.diagnostics.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
+      // Not the files --bail left (as text, GitHub and SARIF): the failure that stopped the run is an
+      // issue already, and one per unchecked file would show in the merge request as that many new
+      // issues, all "fixed" by the next full run.
+      if (
+        result.diagnostics.length === 0 &&
+        (result.status === 'error' || result.status === 'skipped') &&
+        result.error?.code !== BAIL_SKIP_CODE
+      ) {
         // Not a rule finding, but a file nobody checked must show in the merge request.
         const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
         add({

@@ -170,6 +170,14 @@ export function createSarifReporter(
           message: { text: `${fileErrors - fileNotifications.length} more files could not be checked.` },
         });
       }
+      // Warnings alone do not fail a run: when --max-warnings did, the log says so (as text and GitHub).
+      if (summary.maxWarnings?.exceeded) {
+        const { warnings, limit } = summary.maxWarnings;
+        notifications.push({
+          level: 'error',
+          message: { text: `${plural(warnings, 'warning')}: more than --max-warnings ${limit}.` },
+        });
+      }
       if ((summary.bail?.skipped ?? 0) > 0) {
         notifications.push({
           level: 'warning',

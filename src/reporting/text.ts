@@ -91,10 +91,14 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
   };
 
   let quiet = false;
+  // --stdin-filename: the piped document bears the name of a file that may exist with other content (an
+  // editor's unsaved buffer), so that file must not be re-read for its frames.
+  let stdinName: string | null = null;
 
   return {
     onStart(run: RunRecord) {
       quiet = isQuietRun(run);
+      stdinName = typeof run.options.stdinFilename === 'string' ? run.options.stdinFilename : null;
     },
 
     async onDocument(result: DocumentResult) {
@@ -105,11 +109,13 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
         if (d.severity === 'error') accepted.error++;
       }
       const hidden = unlistedCount(result, quiet);
+      // Counted by the document's findings, not by what is listed: under --quiet a file with warnings
+      // only lists nothing, and the tally said "3 warnings in 0 files".
+      if (result.errors + result.warnings + result.infos > 0) findingsIn(result.file);
       if (rows.length === 0 && hidden <= 0) return;
-      if (hidden > 0 || rows.some((r) => r.diagnostic)) findingsIn(result.file);
 
       let frames: Map<Row, string> | null = null;
-      if (options.codeFrame) frames = await framesFor(result, rows, cwd, paint);
+      if (options.codeFrame && result.file !== stdinName) frames = await framesFor(result, rows, cwd, paint);
 
       // A loop, not Math.max(...rows): --max-diagnostics-per-file may allow more rows than a call has arguments.
       let locationWidth = 0;
@@ -170,6 +176,12 @@ export function createTextReporter(out: NodeJS.WritableStream, options: TextRepo
         const parts = [plural(error, 'error'), plural(warning, 'warning')];
         if (info > 0) parts.push(plural(info, 'info', 'infos'));
         const total = error + warning + info;
+        // The summary's count where the run has one: under --quiet the baselined warnings are not
+        // listed, so counting the listed ones left them out of the tally.
+        if (summary.suppressed) {
+          accepted.total = summary.suppressed.error + summary.suppressed.warning + summary.suppressed.info;
+          accepted.error = summary.suppressed.error;
+        }
         const inBaseline =
           accepted.total === 0
             ? ''

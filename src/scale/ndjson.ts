@@ -50,6 +50,13 @@ async function openLines(path: string): Promise<{ lines: AsyncIterable<string>; 
     handle = await open(path, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    // `report -` (a report piped in) is a natural thing to try; "no such file" did not say why.
+    if (code === 'ENOENT' && path === '-') {
+      throw new ReportError(
+        code,
+        "cannot read -: reports are read from files, not from standard input (write the run's report to a file, e.g. -f ndjson=results.ndjson)",
+      );
+    }
     throw new ReportError(code, `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}`);
   }
   let stream: Readable = handle.createReadStream();
@@ -65,6 +72,7 @@ async function openLines(path: string): Promise<{ lines: AsyncIterable<string>; 
 export async function* readRecords(
   source: ReportSource,
   problem: (message: string) => void,
+  options: { firstMustParse?: boolean } = {},
 ): AsyncGenerator<SourcedRecord> {
   const name = sourceName(source);
   let lines: AsyncIterable<string>;
@@ -72,21 +80,37 @@ export async function* readRecords(
   if (typeof source === 'string') ({ lines, handle } = await openLines(source));
   else lines = source.lines;
   let lineNo = 0;
+  let yielded = false;
+  // `firstMustParse`: a first line that is no record means the input is not a report at all (a SARIF
+  // log, a JUnit file, a gzip file not named .gz); reading on named every line of it, one message each.
+  const notAReport = (what: string, text: string) =>
+    new ReportError(
+      'ENOTREPORT',
+      `${name}:${lineNo}: ${what}: not an NDJSON report of mcpdesc-validate (${
+        text.charCodeAt(0) === 0x1f ? 'gzip-compressed? name it .gz' : 'written with -f ndjson?'
+      })`,
+    );
   try {
-    for await (const text of lines) {
+    for await (const line of lines) {
       lineNo++;
+      // A UTF-8 byte order mark (Windows tools write one) is not part of the first record; RFC 8259
+      // §8.1 lets a reader ignore it, as the validator does in documents.
+      const text = lineNo === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
       if (text.trim() === '') continue;
       let record: unknown;
       try {
         record = JSON.parse(text);
       } catch {
+        if (options.firstMustParse && !yielded) throw notAReport('not a JSON record', text);
         problem(`${name}:${lineNo}: not a JSON record (truncated or damaged output?)`);
         continue;
       }
       if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+        if (options.firstMustParse && !yielded) throw notAReport('not a JSON object', text);
         problem(`${name}:${lineNo}: not a JSON object`);
         continue;
       }
+      yielded = true;
       yield { lineNo, text, record: record as JsonRecord };
     }
   } catch (error) {
@@ -121,26 +145,34 @@ export async function openReport(
   problem: (message: string) => void,
 ): Promise<ReportReader> {
   const name = sourceName(source);
-  // A damaged first line is already reported as such; saying also that the report lacks its run
-  // record gave two errors for one cut-off file.
-  let damagedFirst = false;
-  let started = false;
-  const records = readRecords(source, (message) => {
-    if (!started) damagedFirst = true;
-    problem(message);
-  });
+  // A damaged first line throws (ReportError): the input is not a report, and one message says so.
+  const records = readRecords(source, problem, { firstMustParse: true });
   const first = await records.next();
-  started = true;
   let pending: SourcedRecord[] = [];
   let run: JsonRecord | null = null;
   if (!first.done) {
     if (first.value.record.type === 'run') run = first.value.record;
     else pending.push(first.value);
   }
-  if (run === null && !damagedFirst) {
-    problem(`${name} does not start with a run record (not mcpdesc-validate NDJSON?)`);
+  if (run === null) {
+    // An empty report is a run that never wrote (killed, or its output sent elsewhere), not a foreign file.
+    problem(
+      first.done
+        ? `${name} is empty: no run record (the run wrote nothing to it: killed before it started, or its -f ndjson went elsewhere?)`
+        : `${name} does not start with a run record (not mcpdesc-validate NDJSON?)`,
+    );
   }
   let finished = first.done === true;
+  // Records after the summary (`cat a.ndjson b.ndjson > all.ndjson`): the first is named, the rest
+  // counted; one message each flooded stderr with a line per record of every report after the first.
+  let afterSummary = 0;
+  const countAfterSummary = () => {
+    if (afterSummary > 1) {
+      const more = afterSummary - 1;
+      problem(`${name}: ${more} more record${more === 1 ? '' : 's'} after the summary`);
+    }
+    afterSummary = 0;
+  };
   const reader: ReportReader = {
     name,
     run,
@@ -155,16 +187,22 @@ export async function openReport(
           // A read error mid-stream (a damaged .gz, an I/O error) ends this input like a cut-off file.
           problem(error instanceof Error ? error.message : `cannot read ${name}`);
           finished = true;
+          countAfterSummary();
           break;
         }
         if (step.done) {
           finished = true;
+          countAfterSummary();
           break;
         }
         const item = step.value;
         const { record } = item;
         if (reader.summary !== null) {
-          problem(`${name}:${item.lineNo}: record after the summary (concatenated reports?)`);
+          if (afterSummary++ === 0) {
+            problem(
+              `${name}:${item.lineNo}: record after the summary (concatenated reports? give each report as its own input)`,
+            );
+          }
           continue;
         }
         if (record.type === 'summary') {

@@ -241,7 +241,9 @@ describe('mergeRuns', () => {
     const lines = reportLines(sampleRun().slice(0, 2));
     const { result } = await merge([source('cut', [lines[0]!.slice(0, 40), ...lines.slice(1)])]);
     assert.equal(result.refused, true);
-    assert.deepEqual(result.problems, ['cut:1: not a JSON record (truncated or damaged output?)']);
+    assert.deepEqual(result.problems, [
+      'cut:1: not a JSON record: not an NDJSON report of mcpdesc-validate (written with -f ndjson?)',
+    ]);
   });
 
   it('reads files from disk, gzip included, and names a missing one', async () => {
