@@ -739,6 +739,13 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
     );
     for (const line of statsLines(record)) note(io, line);
+  } else if (!stdoutClosed && !textOnStdout && record.maxWarnings?.exceeded) {
+    // --quiet drops the closing line, but not the one reason for exit 1 that no error-level finding in
+    // the report shows (ESLint prints its "too many warnings" under --quiet too).
+    note(
+      io,
+      `${count(record.maxWarnings.warnings, 'warning')} over --max-warnings ${record.maxWarnings.limit}; exit ${finalCode}`,
+    );
   }
   io.stdout.off('error', onStdoutError);
   // Keep swallowing late EPIPEs from writes still queued in the stream.

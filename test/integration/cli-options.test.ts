@@ -80,6 +80,12 @@ describe('--max-warnings and --exit-zero', () => {
     assert.equal(r.code, 1);
     assert.equal(ofType(r, 'diagnostic').length, 0);
     assert.equal((summaryOf(r).maxWarnings as Rec).warnings, 3);
+    // --quiet drops the closing line, but not the one reason for this exit 1 that no listed finding
+    // shows (ESLint prints its "too many warnings" under --quiet too).
+    assert.match(r.stderr, /3 warnings over --max-warnings 1; exit 1/);
+    const within = await runCli(['warn', '-f', 'ndjson', '--quiet', '--max-warnings', '3'], { cwd });
+    assert.equal(within.code, 0, within.stderr);
+    assert.equal(within.stderr, '', 'nothing to explain: --quiet stays quiet');
   });
 
   it('warnings a baseline covers do not count', async () => {
