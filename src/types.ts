@@ -194,6 +194,8 @@ export interface SummaryRecord {
   shard: { index: number; count: number } | null;
   /** With --baseline only: the findings it covered, by severity (included in `counts`, not failing). */
   suppressed?: { error: number; warning: number; info: number };
+  /** With --strict-baseline only: baseline entries whose findings are gone (each fails the run). */
+  staleBaseline?: number;
   /** With --max-warnings only: the warnings that count (not suppressed), and whether they exceed it. */
   maxWarnings?: { limit: number; warnings: number; exceeded: boolean };
   /** With --bail only: whether it stopped the run, and how many inputs it left unchecked. */

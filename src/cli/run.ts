@@ -695,6 +695,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // With --baseline the counts include accepted findings; this says how many, so the summary alone
   // explains its exit code.
   if (baseline) record.suppressed = { ...suppressed };
+  // --strict-baseline fails on stale entries, which no record shows: the summary counts them.
+  if (baseline && settings.strictBaseline) record.staleBaseline = stale;
   // Each says why the exit code is what it is when it was the reason.
   const maxWarnings = settings.maxWarnings ?? null;
   if (maxWarnings !== null) {
@@ -733,6 +735,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
         `${cache ? `, ${replayed} replayed from the cache` : ''}` +
         `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
+        `${stale > 0 ? `, ${stale} baseline ${stale === 1 ? 'entry' : 'entries'} gone (--strict-baseline)` : ''}` +
         `${record.maxWarnings?.exceeded ? `, ${record.maxWarnings.warnings} warnings over --max-warnings ${record.maxWarnings.limit}` : ''}` +
         `${bail?.stopped ? `, stopped by --bail ${bail.limit} (${count(bail.skipped, 'file')} not checked)` : ''}` +
         `${masked ? ', exit 1 turned into 0 by --exit-zero' : ''}` +

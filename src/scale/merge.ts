@@ -315,6 +315,8 @@ export interface CombineOptions {
 /** A shard's exit 1 that its findings do not explain: --strict-baseline found stale entries. */
 function staleBaselineFailure(summary: JsonRecord, runFailOn: FailOn): boolean {
   if (summary.exitCode !== 1) return false;
+  // Reports since staleBaseline exists say it; older ones are judged from their counts below.
+  if (typeof summary.staleBaseline === 'number') return summary.staleBaseline > 0;
   // --max-warnings failed it: judged again over the whole run (runVerdict), not carried over.
   if ((summary.maxWarnings as { exceeded?: unknown } | undefined)?.exceeded === true) return false;
   const num = (v: unknown) => (typeof v === 'number' ? v : 0);
@@ -577,6 +579,7 @@ const SUMMARY_ORDER = [
   'shard',
   'stats',
   'suppressed',
+  'staleBaseline',
   'maxWarnings',
   'bail',
   'exitZero',

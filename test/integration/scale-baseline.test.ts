@@ -105,6 +105,20 @@ describe('--baseline', () => {
       );
       assert.equal(strict.code, 1);
       assert.match(strict.stderr, new RegExp(fixed.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      // The summary alone explains the exit 1: no finding fails it, the stale entries do.
+      const summary = strict.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .at(-1);
+      assert.equal(summary.staleBaseline > 0, true, JSON.stringify(summary));
+      assert.match(strict.stderr, /baseline entr(y|ies) gone \(--strict-baseline\)/);
+      const lenientSummary = lenient.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .at(-1);
+      assert.equal('staleBaseline' in lenientSummary, false, 'only --strict-baseline judges staleness');
     } finally {
       writeFileSync(path, original);
     }

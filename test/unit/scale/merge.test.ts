@@ -112,6 +112,23 @@ describe('mergeRuns', () => {
     const r3 = await merge(inputs);
     assert.equal(r3.result.exitCode, 1);
     assert.equal(r3.records.at(-1)!.failOn, 'warning');
+
+    // --strict-baseline: a shard's stale entries fail the merged run and are summed; a shard that says
+    // it had none is not taken for a stale failure even if its exit 1 is not explained by findings.
+    const strict = (staleByShard: number[], exitCodes: number[]) =>
+      [1, 2].map((index) => {
+        const shard = { index, count: 2 };
+        const lines = reportLines(shardDocs(suppressedOnly, shard), shard);
+        const summary = JSON.parse(lines.at(-1)!) as Rec;
+        summary.staleBaseline = staleByShard[index - 1];
+        summary.exitCode = exitCodes[index - 1];
+        return source(`s${index}`, [...lines.slice(0, -1), JSON.stringify(summary)]);
+      });
+    const stale = await merge(strict([0, 2], [0, 1]));
+    assert.equal(stale.result.exitCode, 1);
+    assert.equal(stale.records.at(-1)!.staleBaseline, 2);
+    const none = await merge(strict([0, 0], [0, 1]));
+    assert.equal(none.result.exitCode, 0, 'staleBaseline 0 says the exit 1 was not a stale baseline');
   });
 
   it('reports missing shards and still writes what it has', async () => {
