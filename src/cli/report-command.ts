@@ -4,10 +4,14 @@
 // rules and refusals of `merge`), rendering is the reporters' (src/reporting), through the same
 // Reporter interface a validation run drives, one document at a time.
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
+import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
 import {
   BAIL_SKIP_CODE,
@@ -30,7 +34,8 @@ import { type CliIo, useColor } from './run.js';
 const HELP_AFTER = `
 One input is one run (a whole run, a shard, or a merged report) and is rendered as it is; several
 inputs are the shards of one run, combined as \`merge\` combines them (same refusals). Inputs may be
-gzip-compressed (.gz). Run it where the validation ran: file names in the records are relative to
+gzip-compressed (.gz; on standard input, recognised by its first bytes). \`-\` (at most once) reads a
+report from standard input (\`mcpdesc-validate reg -f ndjson | mcpdesc-validate report - -f sarif\`). Run it where the validation ran: file names in the records are relative to
 that directory (code frames re-read the files, SARIF, GitHub and GitLab paths are made relative to
 the repository root, GITHUB_WORKSPACE or the working directory).
 
@@ -53,7 +58,10 @@ function buildReportProgram(): Command {
     .description(
       'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
     )
-    .argument('<reports...>', 'NDJSON reports: one run, or the --shard outputs of one run')
+    .argument(
+      '<reports...>',
+      'NDJSON reports: one run, or the --shard outputs of one run; - for standard input',
+    )
     .helpOption('-h, --help', 'show this help')
     .addOption(
       new Option(
@@ -95,6 +103,30 @@ interface RawOptions {
   color?: boolean;
 }
 
+/** The name standard input's problems are reported under (`<stdin>:3: not a JSON record`). */
+const STDIN_NAME = '<stdin>';
+
+/**
+ * `report -`: standard input's lines, gunzipped when it starts with the gzip magic (a pipe has no
+ * name to end in .gz). Read lazily: nothing is taken from stdin before the reader reaches it.
+ */
+function stdinSource(stdin: NodeJS.ReadableStream): ReportSource {
+  async function* lines(): AsyncGenerator<string> {
+    const chunks = (stdin as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+    const first = await chunks.next();
+    if (first.done) return;
+    const head = typeof first.value === 'string' ? Buffer.from(first.value) : first.value;
+    async function* all(): AsyncGenerator<Buffer | string> {
+      yield head;
+      for (let step = await chunks.next(); !step.done; step = await chunks.next()) yield step.value;
+    }
+    let stream: Readable = Readable.from(all(), { objectMode: false });
+    if (head[0] === 0x1f && head[1] === 0x8b) stream = stream.pipe(createGunzip());
+    yield* createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  }
+  return { name: STDIN_NAME, lines: lines() };
+}
+
 function note(io: CliIo, message: string): void {
   io.stderr.write(`mcpdesc-validate report: ${message}\n`);
 }
@@ -116,6 +148,10 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     throw error;
   }
   const o = program.opts<RawOptions>();
+  const inputs = program.processedArgs[0] as string[];
+  // Standard input is one stream: a second `-` would be an empty report, or half of the first.
+  if (inputs.filter((p) => p === '-').length > 1)
+    return usageError(io, 'standard input (-) can be given only once');
   let formats: FormatSpec[];
   try {
     formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
@@ -212,7 +248,9 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   };
   const result = await readReports(
     // As given (problems then name them so), unless the command runs for another directory (tests).
-    (program.processedArgs[0] as string[]).map((p) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p))),
+    inputs.map((p) =>
+      p === '-' ? stdinSource(io.stdin) : io.cwd === process.cwd() ? p : resolve(io.cwd, p),
+    ),
     {
       async start(record) {
         run = record;

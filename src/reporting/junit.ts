@@ -1,6 +1,7 @@
 // JUnit XML for CI test-report views: one <testcase> per document (per file; per line of a JSON Lines
 // file). A document fails when it has errors (or warnings, with --fail-on warning) that no --baseline
 // covers (the run's exit code ignores those too); the failure lists its findings. Documents that could not be checked are <error>s, skipped ones <skipped>.
+// A run failed by --max-warnings or --strict-baseline gets one more, failing, test case for each.
 //
 // Totals belong in attributes of the opening <testsuites>/<testsuite> tags, but are only known at the
 // end, and the report is streamed. When the report goes to a file (written through an AtomicFile), room
@@ -120,6 +121,34 @@ export function createJunitReporter(
     },
 
     async onEnd(summary: SummaryRecord) {
+      // Run-level failures belong to no document: without a test case of their own, a run failed
+      // only by --max-warnings or --strict-baseline shows green in a CI's test view while the job is
+      // red. JUnit has no failure element on a suite, so each gets one failing test case.
+      const runFailures: Array<{ name: string; type: string; message: string }> = [];
+      if (summary.maxWarnings?.exceeded) {
+        const { warnings, limit } = summary.maxWarnings;
+        runFailures.push({
+          name: '--max-warnings',
+          type: 'max-warnings',
+          message: `${plural(warnings, 'warning')}: more than --max-warnings ${limit}`,
+        });
+      }
+      if ((summary.staleBaseline ?? 0) > 0) {
+        const stale = summary.staleBaseline!;
+        runFailures.push({
+          name: '--strict-baseline',
+          type: 'strict-baseline',
+          message: `${plural(stale, 'baseline entry', 'baseline entries')} no longer ${stale === 1 ? 'matches' : 'match'} a finding (--strict-baseline)`,
+        });
+      }
+      for (const f of runFailures) {
+        totals.tests++;
+        totals.failures++;
+        await writeChunk(
+          out,
+          `    <testcase classname="mcpdesc-validate" name="${xmlAttr(f.name)}" time="0.000">\n      <failure message="${xmlAttr(f.message)}" type="${f.type}"/>\n    </testcase>\n`,
+        );
+      }
       const attrs = ` tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(summary.wallMs)}"`;
       let tail = '';
       if (options.patchOnCommit && attrs.length <= RESERVED) {

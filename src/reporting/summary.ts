@@ -1,7 +1,15 @@
 // Aggregates document results into the summary record. `files` counts inputs (a JSON Lines file is one
 // input whose status is its worst document's: error > invalid > skipped > valid); `documents` counts
-// `file` records. Counts by severity and rule are exact even when diagnostics were truncated.
-import type { DocumentResult, FileStatus, PhaseTimings, RuleTimings, SummaryRecord } from '../types.js';
+// `file` records. Counts by severity and rule are exact even when diagnostics were truncated. `bytes`
+// (and `mbPerSec`) count what was read: not the inputs --bail left unstarted.
+import {
+  BAIL_SKIP_CODE,
+  type DocumentResult,
+  type FileStatus,
+  type PhaseTimings,
+  type RuleTimings,
+  type SummaryRecord,
+} from '../types.js';
 import {
   addPhases,
   addRuleTimings,
@@ -63,7 +71,9 @@ export function createSummaryAggregator(options: { stats?: boolean } = {}): Summ
     addInput(docs, partial = false) {
       for (const d of docs) {
         documents++;
-        bytes += d.bytes;
+        // An input --bail never started was never read: its size (in its record) is not input the
+        // run processed, and counting it made `bytes` and `mbPerSec` grow with what the run skipped.
+        if (d.error?.code !== BAIL_SKIP_CODE) bytes += d.bytes;
         tools += d.tools;
         counts.error += d.errors;
         counts.warning += d.warnings;

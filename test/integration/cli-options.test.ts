@@ -319,8 +319,38 @@ describe('--bail', () => {
     assert.equal((summary.files as Rec).skipped, skipped.length);
     assert.equal((summary.bail as Rec).skipped, skipped.length);
     assert.equal(summary.aborted, false);
-    return { checked: files.filter((f) => f.status !== 'skipped'), skipped };
+    // The files --bail never read are not in the bytes (nor in mbPerSec): only what was read is.
+    const checked = files.filter((f) => f.status !== 'skipped');
+    assert.equal(
+      summary.bytes,
+      checked.reduce((n, f) => n + (f.bytes as number), 0),
+    );
+    return { checked, skipped };
   }
+
+  it("merge of --bail shards: bytes are the read files' bytes, summed over the shards", async () => {
+    const shards: string[] = [];
+    for (const k of [1, 2]) {
+      const r = await runCli(['reg', '-f', 'ndjson', '--bail', '--concurrency', '0', '--shard', `${k}/2`], {
+        cwd,
+      });
+      assert.ok(r.code === 0 || r.code === 1, r.stderr);
+      const name = `bail-shard-${k}.ndjson`;
+      writeFileSync(join(cwd, name), r.stdout);
+      shards.push(name);
+    }
+    const merged = await runCli(['merge', ...shards], { cwd });
+    const files = ofType(merged, 'file');
+    assert.ok(
+      files.some((f) => f.status === 'skipped'),
+      'a shard bailed',
+    );
+    const read = files.filter((f) => (f.error as Rec | undefined)?.code !== 'EBAIL');
+    assert.equal(
+      summaryOf(merged).bytes,
+      read.reduce((n, f) => n + (f.bytes as number), 0),
+    );
+  });
 
   it('stops after the first failing file; the rest are skipped records; exit 1', async () => {
     const r = await runCli(['reg', '-f', 'ndjson', '--bail', '--concurrency', '0'], { cwd });

@@ -370,14 +370,13 @@ describe('-f name=path where path is not a plain file', () => {
   });
 });
 
-describe('report - (a report piped in)', () => {
+describe('merge - and compare - (a report piped in)', () => {
   const tmp = tempDir('qa-report-dash');
   const cwd = tmp.path;
   after(() => tmp.remove());
 
-  it('says that reports are read from files, not that "-" does not exist', async () => {
+  it('merge and compare say that reports are read from files, not that "-" does not exist', async () => {
     for (const args of [
-      ['report', '-', '-f', 'text'],
       ['merge', '-'],
       ['compare', '-', 'x.ndjson'],
     ]) {

@@ -366,6 +366,47 @@ describe('mcpdesc-validate report', () => {
       assert.doesNotMatch(r.stderr, /mcpdesc-validate/);
     });
 
+    it('`report -` reads one report from standard input, plain or gzip, as it renders the file', async () => {
+      const text = readFileSync(join(cwd, whole), 'utf8');
+      const fromFile = await cli(['report', whole, '-f', 'json']);
+      for (const stdin of [text, gzipSync(text)]) {
+        const r = await runCli(['report', '-', '-f', 'json'], {
+          cwd,
+          env: { GITHUB_WORKSPACE: '' },
+          stdin,
+        });
+        assert.equal(r.code, fromFile.code, r.stderr);
+        assert.equal(normalise(r.stdout), normalise(fromFile.stdout));
+      }
+      // Piped next to a file: the shards of one run, combined as from two files.
+      const shardB = ndjsonOf(
+        'b-2.ndjson',
+        await cli(['reg', '--shard', '2/2', '--concurrency', '0', '-f', 'ndjson']),
+      );
+      const files = await cli(['report', shardA, shardB, '-f', 'ndjson']);
+      const mixed = await runCli(['report', shardA, '-', '-f', 'ndjson'], {
+        cwd,
+        env: { GITHUB_WORKSPACE: '' },
+        stdin: readFileSync(join(cwd, shardB)),
+      });
+      assert.equal(mixed.code, files.code, mixed.stderr);
+      assert.equal(normalise(mixed.stdout), normalise(files.stdout));
+      // A damaged line is named as standard input's.
+      const cut = await runCli(['report', '-', '-f', 'ndjson'], {
+        cwd,
+        stdin: `${text.split('\n')[0]}\n{"type":"file",\n`,
+      });
+      assert.equal(cut.code, 2);
+      assert.match(cut.stderr, /<stdin>:2: not a JSON record/);
+    });
+
+    it('`-` at most once', async () => {
+      const r = await runCli(['report', '-', '-', '-f', 'ndjson'], { cwd, stdin: '' });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /standard input .*once/);
+      assert.equal(r.stdout, '');
+    });
+
     it('usage errors', async () => {
       const none = await cli(['report']);
       assert.equal(none.code, 2);
@@ -408,5 +449,8 @@ describe('mcpdesc-validate report', () => {
     for (const short of synopsis.matchAll(/\[(-[a-z]) /g))
       documented.add({ '-f': '--format', '-o': '--output' }[short[1]!] ?? short[1]!);
     assert.deepEqual([...inHelp].sort(), [...documented].sort());
+    // Standard input (`-`) is stated in both.
+    assert.match(help.stdout, /standard input/);
+    assert.match(section, /`-`.*standard input/);
   });
 });

@@ -13,6 +13,7 @@ import {
   runReporter,
   SAMPLE_DOCUMENTS,
   SAMPLE_RUN,
+  summaryOf,
 } from './sample-results.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'junit-'));
@@ -125,6 +126,43 @@ describe('junit reporter', () => {
     assert.ok(!cases[0]!.includes('<failure'), cases[0]);
     assert.match(cases[0]!, /<system-out>old\.json:1:1 {2}error {2}old \(in baseline\)/);
     assert.match(cases[1]!, /<failure /);
+  });
+
+  it('a run failed only by --max-warnings or --strict-baseline has a failing test case that says so', async () => {
+    // Warnings only: no document fails under --fail-on error, yet the run exits 1.
+    const documents = [
+      doc('a.json', 2, [diag('mcpdesc.tool.name-pattern', 'warning', 'w', '/tools/0/name', 1, 1)]),
+    ];
+    const sink = memoryStream();
+    await runReporter(
+      createJunitReporter(sink.stream),
+      documents,
+      SAMPLE_RUN,
+      summaryOf(documents, {
+        exitCode: 1,
+        maxWarnings: { limit: 0, warnings: 1, exceeded: true },
+        staleBaseline: 2,
+      }),
+    );
+    const xml = sink.text();
+    assertWellFormed(xml);
+    assert.match(xml, /<failure message="1 warning: more than --max-warnings 0" type="max-warnings"/);
+    assert.match(
+      xml,
+      /<failure message="2 baseline entries no longer match a finding \(--strict-baseline\)" type="strict-baseline"/,
+    );
+    assert.match(xml, /Totals: tests=3 failures=2 errors=0 skipped=0/);
+
+    // Within the limit, nothing stale: no extra test case.
+    const ok = memoryStream();
+    await runReporter(
+      createJunitReporter(ok.stream),
+      documents,
+      SAMPLE_RUN,
+      summaryOf(documents, { maxWarnings: { limit: 5, warnings: 1, exceeded: false }, staleBaseline: 0 }),
+    );
+    assert.doesNotMatch(ok.text(), /<failure/);
+    assert.match(ok.text(), /Totals: tests=1 failures=0/);
   });
 
   it('is well-formed for a run without documents, on a stream and in a file', async () => {

@@ -34,6 +34,21 @@ describe('summary aggregator', () => {
     assert.equal(r.shard, null);
   });
 
+  it('leaves the bytes of inputs --bail never read out of bytes and mbPerSec', () => {
+    const s = createSummaryAggregator();
+    s.addInput([doc('valid', { bytes: 2_000_000 })]);
+    s.addInput([
+      doc('skipped', {
+        bytes: 8_000_000,
+        error: { code: 'EBAIL', message: 'Not checked: --bail 1 stopped the run' },
+      }),
+    ]);
+    const r = s.finish({ exitCode: 1, aborted: false, failOn: 'error', wallMs: 1000, peakRssBytes: 0 });
+    assert.equal(r.bytes, 2_000_000);
+    assert.equal(r.throughput.mbPerSec, 2);
+    assert.equal(r.files.skipped, 1, 'still counted as a skipped input');
+  });
+
   it('counts an input given in pieces once, by the worst status over all its pieces', () => {
     const s = createSummaryAggregator();
     s.addInput([doc('valid'), doc('error', { bytes: 0 })], true);
