@@ -278,6 +278,17 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
       : {}),
     ...overrides,
   };
+  if (overrides.stdout === undefined) {
+    // A reader that leaves early (`--help | head -1`, `rules | head`) is no error. The validation run and
+    // the report readers watch stdout themselves; this covers every other writer (help, version, the
+    // catalogue), where Node's default for an unhandled 'error' was a stack trace.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      // The validation run and the report readers report their own write failures once.
+      if (error.code === 'EPIPE' || process.stdout.listenerCount('error') > 1) return;
+      process.stderr.write(`mcpdesc-validate: cannot write to stdout: ${error.message}\n`);
+      process.exitCode = EXIT_FAILURE;
+    });
+  }
   let code: number;
   try {
     if (argv[0] === 'merge' || argv[0] === 'compare') {
@@ -296,6 +307,11 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
       code = await validateCommand(argv, io, version);
     }
   } catch (error) {
+    // The reader of a listing left (`rules | head`): what it read was all it wanted.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE' && overrides.stdout === undefined) {
+      process.exitCode = 0;
+      return 0;
+    }
     // A bug, not a bad input (those become records): say so once, without hiding where it happened.
     io.stderr.write(`mcpdesc-validate: internal error: ${(error as Error).stack ?? String(error)}\n`);
     code = EXIT_FAILURE;

@@ -92,6 +92,15 @@ describe('CLI edge cases', () => {
     assert.match(r.stderr, /; exit 2\n$/, r.stderr);
   });
 
+  it('a reader that leaves early (| head) ends --help, rules and report --help quietly', async () => {
+    // `true` exits without reading, so the CLI's first write to the pipe fails with EPIPE.
+    for (const args of ['--help', '--version', 'rules', 'report --help', 'merge --help']) {
+      const err = join(cwd, 'epipe-stderr.txt');
+      execFileSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} 2>"${err}" | true`], { cwd });
+      assert.equal(readFileSync(err, 'utf8'), '', `${args}: nothing on stderr`);
+    }
+  });
+
   it('a full disk on stdout is reported once, exit 2', { skip: !existsSync('/dev/full') }, async () => {
     for (const format of ['ndjson', 'text']) {
       const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
