@@ -1,6 +1,7 @@
 // --bail: counts the inputs that fail (findings at or above --fail-on that no baseline covers) as their
 // last record is reported and, once enough have, has the pipeline start no more work
 // (pool/pipeline.ts `halt`). The inputs it never started still get one record each, `skipped`.
+import { errorDocument } from '../pool/pipeline.js';
 import { failingCount, type SeverityCounts } from '../scale/verdict.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type FileJob } from '../types.js';
 import type { FailOn } from './options.js';
@@ -37,26 +38,9 @@ export class Bail {
 
   /** The record of an input that was not started. Never read: `format` unknown, like a file over --max-file-size. */
   skippedDocument(job: FileJob): DocumentResult {
-    return {
-      index: job.index,
-      file: job.file,
-      status: 'skipped',
-      format: 'unknown',
-      bytes: Math.max(0, job.size),
-      mcpdesc: null,
-      errors: 0,
-      warnings: 0,
-      infos: 0,
-      tools: 0,
-      durationMs: 0,
-      truncated: false,
-      byRule: {},
-      diagnostics: [],
-      error: {
-        code: BAIL_SKIP_CODE,
-        // The limit, not the count so far: files already under way may still add failures after it.
-        message: `Not checked: --bail ${this.limit} stopped the run once ${this.limit === 1 ? '1 file had' : `${this.limit} files had`} findings at or above ${this.failOn}.`,
-      },
-    };
+    // The limit, not the count so far: files already under way may still add failures after it.
+    const message = `Not checked: --bail ${this.limit} stopped the run once ${this.limit === 1 ? '1 file had' : `${this.limit} files had`} findings at or above ${this.failOn}.`;
+    // The pipeline's record of an input it could not check, as skipped rather than failed.
+    return { ...errorDocument(job, BAIL_SKIP_CODE, message), status: 'skipped' };
   }
 }

@@ -13,7 +13,7 @@ import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'no
 import type { Command } from 'commander';
 import type { Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
-import { FAIL_ON, type FailOn, type FormatSpec, parseFormat, parseSize } from './options.js';
+import { FAIL_ON, type FailOn, type FormatSpec, LEVELS, parseFormat, parseSize } from './options.js';
 import type { CliSettings } from './run.js';
 
 export const CONFIG_FILE = 'mcpdesc-validate.config.json';
@@ -222,13 +222,6 @@ export async function loadConfig(
       fail(`"${key}": only one format may write to stdout; give the others =PATH`);
     }
     return specs;
-  };
-  const LEVELS: Record<string, Level> = {
-    off: 'off',
-    info: 'info',
-    warning: 'warning',
-    warn: 'warning',
-    error: 'error',
   };
   const rules = async (v: unknown, key: string): Promise<Record<string, Level>> => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) {

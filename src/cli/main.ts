@@ -9,12 +9,13 @@ import { TARGETS } from '../types.js';
 import { applyConfig, ConfigError, describeSettings, type LoadedConfig } from './config.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import {
+  collect,
   FAIL_ON,
   type FormatSpec,
+  formatOption,
   parseBail,
   parseConcurrency,
   parseFailOn,
-  parseFormat,
   parseMaxWarnings,
   parseNonNegativeInt,
   parsePositiveInt,
@@ -73,10 +74,6 @@ function packageVersion(): string {
   }
 }
 
-function collect<T>(parse: (value: string) => T) {
-  return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
-}
-
 interface RawOptions {
   format?: FormatSpec[];
   filesFrom?: string;
@@ -130,13 +127,7 @@ export function buildProgram(version: string): Command {
     .argument('[patterns...]', 'files, directories, quoted globs (! to exclude), - for stdin')
     .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
-    .addOption(
-      new Option(
-        '-f, --format <name[=path]>',
-        `report format (${formats.join('|')}); repeat with =path for files ` +
-          '(default: text on a terminal, else ndjson)',
-      ).argParser(collect((v) => parseFormat(v, formats))),
-    )
+    .addOption(formatOption(formats))
     .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
     .option('-0, --null', 'with --files-from: paths are NUL-separated (find -print0)')
     .addOption(

@@ -2,7 +2,7 @@
 // value spelled out; commander prefixes the option name ("option '--fail-on <level>' argument 'x' is
 // invalid. ..."), so every usage error names the option and what it accepts.
 import { normalize, sep } from 'node:path';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { InputFormat, Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
 
@@ -77,7 +77,8 @@ export function parseTarget(value: string): Target {
   return value as Target;
 }
 
-const LEVELS: Record<string, Level> = {
+/** The level words `--rule` and the config's `rules` accept (`warn` as Spectral and ESLint spell it). */
+export const LEVELS: Readonly<Record<string, Level>> = {
   off: 'off',
   info: 'info',
   warning: 'warning',
@@ -126,6 +127,20 @@ export function parseFormat(value: string, names: readonly string[]): FormatSpec
 }
 
 /** At most one format may write to stdout; with none given, text on a terminal and ndjson otherwise. */
+/** Commander's accumulator for a repeatable option whose every value is parsed. */
+export function collect<T>(parse: (value: string) => T) {
+  return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
+}
+
+/** `-f, --format <name[=path]>`, as the validation run and `report` both take it. */
+export function formatOption(names: readonly string[]): Option {
+  return new Option(
+    '-f, --format <name[=path]>',
+    `report format (${names.join('|')}); repeat with =path for files ` +
+      '(default: text on a terminal, else ndjson)',
+  ).argParser(collect((v) => parseFormat(v, names)));
+}
+
 export function resolveFormats(given: readonly FormatSpec[], stdoutIsTTY: boolean): FormatSpec[] {
   if (given.length === 0) return [{ name: stdoutIsTTY ? 'text' : 'ndjson', path: null }];
   if (given.filter((f) => f.path === null).length > 1) {

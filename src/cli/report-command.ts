@@ -25,8 +25,8 @@ import {
   FAIL_ON,
   type FailOn,
   type FormatSpec,
+  formatOption,
   parseFailOn,
-  parseFormat,
   resolveFormats,
 } from './options.js';
 import { type CliIo, useColor } from './run.js';
@@ -48,10 +48,6 @@ Exit codes:
        record; inputs that are not shards of one run; or the run itself ended with exit 2
        (inputs it could not check) or was interrupted`;
 
-function collect<T>(parse: (value: string) => T) {
-  return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
-}
-
 function buildReportProgram(): Command {
   const formats = reporterNames();
   return new Command('mcpdesc-validate report')
@@ -63,13 +59,7 @@ function buildReportProgram(): Command {
       'NDJSON reports: one run, or the --shard outputs of one run; - for standard input',
     )
     .helpOption('-h, --help', 'show this help')
-    .addOption(
-      new Option(
-        '-f, --format <name[=path]>',
-        `report format (${formats.join('|')}); repeat with =path for files ` +
-          '(default: text on a terminal, else ndjson)',
-      ).argParser(collect((v) => parseFormat(v, formats))),
-    )
+    .addOption(formatOption(formats))
     .option(
       '-o, --output <file>',
       'write the format that would go to stdout to this file instead (atomically)',
