@@ -169,7 +169,8 @@ export async function loadConfig(
   const oneOf =
     (values: readonly string[], aliases: Record<string, string> = {}): Check =>
     (v, key) => {
-      if (typeof v === 'string' && aliases[v] !== undefined) return aliases[v];
+      // Own keys only: `constructor` is no alias of anything.
+      if (typeof v === 'string' && Object.hasOwn(aliases, v)) return aliases[v];
       return typeof v === 'string' && values.includes(v)
         ? v
         : fail(`"${key}" must be one of ${values.join(', ')}; found ${found(v)}`);

@@ -77,14 +77,20 @@ export function parseTarget(value: string): Target {
   return value as Target;
 }
 
-/** The level words `--rule` and the config's `rules` accept (`warn` as Spectral and ESLint spell it). */
-export const LEVELS: Readonly<Record<string, Level>> = {
-  off: 'off',
-  info: 'info',
-  warning: 'warning',
-  warn: 'warning',
-  error: 'error',
-};
+/**
+ * The level words `--rule` and the config's `rules` accept (`warn` as Spectral and ESLint spell it).
+ * No prototype: a lookup of `constructor` or `toString` must find nothing, not Object.prototype's.
+ */
+export const LEVELS: Readonly<Record<string, Level>> = Object.assign(
+  Object.create(null) as Record<string, Level>,
+  {
+    off: 'off',
+    info: 'info',
+    warning: 'warning',
+    warn: 'warning',
+    error: 'error',
+  } as const,
+);
 
 /**
  * One `--rule id=level`. `known` is the catalogue's ids; an unknown id is refused here rather than

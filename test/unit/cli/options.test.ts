@@ -61,6 +61,10 @@ describe('parseRule', () => {
   it('refuses a missing or unknown level', () => {
     invalid(() => parseRule('mcpdesc.tool.members', known), /off\|info\|warning\|error/);
     invalid(() => parseRule('mcpdesc.tool.members=loud', known), /off\|info\|warning\|error/);
+    // Names Object.prototype has are no levels either.
+    for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      invalid(() => parseRule(`mcpdesc.tool.members=${word}`, known), /off\|info\|warning\|error/);
+    }
   });
 });
 
