@@ -10,6 +10,18 @@ export const BIN = join(REPO_ROOT, 'bin/mcpdesc-validate.js');
 /** The compiled fault-injecting worker (test/helpers/faulty-worker.ts). */
 export const FAULTY_WORKER = join(REPO_ROOT, 'dist/test/helpers/faulty-worker.js');
 
+/**
+ * The environment a spawned CLI runs in: the test process's, without the variables that change what the
+ * CLI writes (Node's test runner sets FORCE_COLOR for its children on a terminal; CI runners set CI and
+ * GITHUB_WORKSPACE), plus `extra`. Tests that want colour or CI behaviour say so in `extra`.
+ */
+export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'CI', 'GITHUB_ACTIONS', 'GITHUB_WORKSPACE'])
+    delete env[name];
+  return { ...env, ...extra };
+}
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -34,9 +46,11 @@ export interface RunOptions {
 }
 
 export function runCli(args: string[], options: RunOptions): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
-  delete env.CI;
-  const spawnOptions: SpawnOptions = { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] };
+  const spawnOptions: SpawnOptions = {
+    cwd: options.cwd,
+    env: cliEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], spawnOptions);
     let stdout = '';
@@ -81,7 +95,7 @@ export function runCliIntoHead(
         '-c',
         `${cat}"${process.execPath}" "${BIN}" ${args} | head -${lines}; echo "status=\${${status}}" >&2`,
       ],
-      { cwd: options.cwd, env: { ...process.env, ...options.env } },
+      { cwd: options.cwd, env: cliEnv(options.env) },
     );
     let stdout = '';
     let stderr = '';

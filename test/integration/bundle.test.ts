@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { BIN, REPO_ROOT, tempDir } from '../helpers/run-cli.js';
+import { BIN, cliEnv, REPO_ROOT, tempDir } from '../helpers/run-cli.js';
 
 const dir = tempDir('bundle');
 const log = join(dir.path, 'loaded.txt');
@@ -33,6 +33,7 @@ function loadedBy(args: string[]): { status: number | null; stdout: string; modu
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, ['--import', register, BIN, ...args], {
     cwd: REPO_ROOT,
+    env: cliEnv(),
     encoding: 'utf8',
   });
   const distSrc = pathToFileURL(join(REPO_ROOT, 'dist/src')).href;
@@ -74,7 +75,7 @@ describe('the bundled command', () => {
     const run = spawnSync(
       process.execPath,
       [BIN, '--format', 'ndjson', '--concurrency', '0', 'corpus/samples/invalid'],
-      { cwd: REPO_ROOT, encoding: 'utf8' },
+      { cwd: REPO_ROOT, env: cliEnv(), encoding: 'utf8' },
     );
     const records = run.stdout
       .split('\n')

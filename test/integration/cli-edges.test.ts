@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSy
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BIN, FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
+import { BIN, cliEnv, FAULTY_WORKER, runCli, tempDir } from '../helpers/run-cli.js';
 import { validDocument, writeCorpus } from '../helpers/small-corpus.js';
 
 /**
@@ -22,6 +22,7 @@ async function interruptWhen(
 ): Promise<{ code: number | null; stdout: string }> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd,
+    env: cliEnv(),
     stdio: [openStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -96,7 +97,10 @@ describe('CLI edge cases', () => {
     // `true` exits without reading, so the CLI's first write to the pipe fails with EPIPE.
     for (const args of ['--help', '--version', 'rules', 'report --help', 'merge --help']) {
       const err = join(cwd, 'epipe-stderr.txt');
-      execFileSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} 2>"${err}" | true`], { cwd });
+      execFileSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} 2>"${err}" | true`], {
+        cwd,
+        env: cliEnv(),
+      });
       assert.equal(readFileSync(err, 'utf8'), '', `${args}: nothing on stderr`);
     }
   });
@@ -106,6 +110,7 @@ describe('CLI edge cases', () => {
       const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
         const child = spawn(process.execPath, [BIN, 'ok.json', 'bad.json', '-f', format], {
           cwd,
+          env: cliEnv(),
           stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'],
         });
         let err = '';
@@ -209,6 +214,7 @@ describe('a named pipe (FIFO) given as an input', () => {
     if (!fifos) return t.skip('no mkfifo');
     const child = spawn(process.execPath, [BIN, 'z-framed.json', '-f', 'text', '--code-frame'], {
       cwd,
+      env: cliEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

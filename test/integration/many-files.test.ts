@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BIN, parseNdjson, tempDir } from '../helpers/run-cli.js';
+import { BIN, cliEnv, parseNdjson, tempDir } from '../helpers/run-cli.js';
 
 const DIRS = 100;
 const PER_DIR = 1000;
@@ -39,7 +39,7 @@ describe('100,000 small files under ulimit -n 128', () => {
       const child = spawn(
         'bash',
         ['-c', `ulimit -n 128 && exec "${process.execPath}" "${BIN}" . --concurrency auto --no-progress`],
-        { cwd },
+        { cwd, env: cliEnv() },
       );
       const out: Buffer[] = [];
       let err = '';

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliEnv } from '../helpers/run-cli.js';
 
 /** dist/test/integration → repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -31,7 +32,7 @@ export function parseRecords(text: string): Rec[] {
 export function cli(args: string[], cwd: string): Promise<CliRun> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, CI: '1' } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnv({ CI: '1' }) });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import {
   BIN,
   type CliResult,
+  cliEnv,
   FAULTY_WORKER,
   parseNdjson,
   runCli,
@@ -63,7 +64,7 @@ function runFed(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
-      env: { ...process.env, ...env },
+      env: cliEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
