@@ -10,10 +10,10 @@ import { decodeUtf8, invalidUtf8Message } from '../parsing/utf8.js';
 import { parseYamlText } from '../parsing/yaml.js';
 import type { LocatedDiagnostic } from '../types.js';
 import type { DocumentReport, EngineOptions } from '../validation/engine.js';
-import { validateDocument } from '../validation/engine.js';
+import { checkDocument } from '../validation/fast-path.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { findingDiagnostic, findingsReport, mergeAndLocate, shift } from './results.js';
-import type { PhaseClock } from './stats.js';
+import { type PhaseClock, timedEngine } from './stats.js';
 
 export type TextParser = (text: string) => ParseResult<PathLocator>;
 
@@ -84,10 +84,7 @@ export function checkDecoded(
       return { start, end: { line: start.line, column: start.column + width } };
     });
   }
-  const validation =
-    clock === null
-      ? validateDocument(parsed.value, engine)
-      : validateDocument(parsed.value, engine, clock.rules);
+  const validation = checkDocument(parsed.value, clock === null ? engine : timedEngine(engine));
   clock?.lap('validateMs');
   const leadingDiagnostics = leading
     .map((f) => findingDiagnostic(f, engine, f.position && { start: f.position, end: f.position }))

@@ -2,7 +2,7 @@
 // to preserve them, so they are not findings).
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
-import { BOOLEAN, OPEN_OBJECT, openObject } from '../schema/blocks.js';
+import { atMember, BOOLEAN, OPEN_OBJECT, openObject } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
@@ -30,9 +30,9 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The capabilities object types its defined members; unknown members are allowed.',
   specSection: '8.2',
-  reusable: true,
   levels: levels('error'),
   fragments: () => ({ capabilities: CAPABILITIES }),
+  screen: { schema: () => atMember('capabilities', CAPABILITIES) },
   examples: {
     valid: [
       {

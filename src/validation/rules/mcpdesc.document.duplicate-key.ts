@@ -14,9 +14,9 @@ const rule: Rule = {
   id: 'mcpdesc.document.duplicate-key',
   description: 'No JSON object names the same member twice.',
   specSection: '14.1',
-  reusable: true,
   levels: levels('error'),
   versionIndependent: true,
+  screen: { parser: true },
   examples: {
     valid: [
       {

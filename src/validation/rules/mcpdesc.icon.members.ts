@@ -3,7 +3,7 @@
 import type { PathSegment } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
-import { closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
+import { atMember, closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
@@ -23,15 +23,26 @@ const NOUNS: Readonly<Record<string, string>> = {
   prompts: 'Prompt',
 };
 
+const ICONS = { type: 'array', items: ICON };
+/** An owner of icons (the server info, an entity) whose `icons`, if any, are icons. */
+const ICONS_OF_OWNER = atMember('icons', ICONS);
+
 const FRAGMENT = fragmentHandle(ID, 'icons');
 
 const rule: StructuralRule = {
   id: ID,
   description: 'Icons have a URI src and only their defined members, wherever they appear.',
   specSection: 'Appendix A',
-  reusable: true,
   levels: levels('error'),
-  fragments: () => ({ icons: { type: 'array', items: ICON } }),
+  fragments: () => ({ icons: ICONS }),
+  screen: {
+    schema: () => ({
+      properties: Object.fromEntries([
+        ['info', ICONS_OF_OWNER],
+        ...Object.keys(NOUNS).map((collection) => [collection, { items: ICONS_OF_OWNER }]),
+      ]),
+    }),
+  },
   examples: {
     valid: [
       {

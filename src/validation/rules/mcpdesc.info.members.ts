@@ -3,7 +3,15 @@
 // Contact and License objects (§5.3, §5.4). `icons` is judged by mcpdesc.icon.members.
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
-import { closedObject, EMAIL, NON_EMPTY_STRING, OWNED_ELSEWHERE, STRING, URI } from '../schema/blocks.js';
+import {
+  atMember,
+  closedObject,
+  EMAIL,
+  NON_EMPTY_STRING,
+  OWNED_ELSEWHERE,
+  STRING,
+  URI,
+} from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
@@ -35,9 +43,9 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The info object has only its defined members, typed, with a non-empty name and version.',
   specSection: '5.1',
-  reusable: true,
   levels: levels('error'),
   fragments: () => ({ info: INFO }),
+  screen: { schema: () => atMember('info', INFO) },
   examples: {
     valid: [
       {

@@ -3,6 +3,7 @@
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   OPEN_OBJECT,
@@ -42,9 +43,9 @@ const rule: StructuralRule = {
   description: 'A prompt and its arguments have only the properties of their tables, each typed.',
   specSection: '11.1',
   collections: ['prompts'],
-  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: PROMPT }),
+  screen: { schema: () => atElements('prompts', PROMPT) },
   examples: {
     valid: [
       {

@@ -3,6 +3,7 @@
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   OPEN_OBJECT,
@@ -40,9 +41,9 @@ const rule: StructuralRule = {
   description: 'A resource template has only the properties of its table, each with its defined type.',
   specSection: '10.2.1',
   collections: ['resourceTemplates'],
-  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: TEMPLATE }),
+  screen: { schema: () => atElements('resourceTemplates', TEMPLATE) },
   examples: {
     valid: [
       {

@@ -3,6 +3,7 @@
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   NUMBER,
@@ -42,9 +43,9 @@ const rule: StructuralRule = {
   description: 'A resource has only the properties of its table, each with its defined type.',
   specSection: '10.1.1',
   collections: ['resources'],
-  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: RESOURCE }),
+  screen: { schema: () => atElements('resources', RESOURCE) },
   examples: {
     valid: [
       {

@@ -4,7 +4,7 @@
 // them (info, transports, security...). Older versions differ only here: 0.4.0 has `transport`
 // (singular) and the legacy `metadata`, `lifecycle` and `_generated` objects; 0.5.1 dropped
 // `_generated`, 0.6.0 dropped `metadata` and `lifecycle` and added root `tags`.
-import type { SpecVersion } from '../../types.js';
+import { SPEC_VERSIONS, type SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { COLLECTION_KEYS, levels } from '../rule.js';
 import { closedObject, EMAIL, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
@@ -14,6 +14,9 @@ import { fragmentHandle } from '../schema/validators.js';
 import { checkValue } from '../schema/visitors.js';
 
 const ID = 'mcpdesc.root.members';
+
+/** Root members named with it are extensions, allowed in every version. */
+const EXTENSION_PREFIX = 'x-';
 
 const COMMON = ['$schema', 'mcpdesc', 'info', 'security', 'capabilities', 'tools', 'resources'];
 const PRIMITIVES_TAIL = ['resourceTemplates', 'prompts'];
@@ -81,9 +84,23 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The root object has only the members of its table and x- extensions, with the required ones.',
   specSection: '3.2',
-  reusable: true,
   levels: levels('error'),
   fragments,
+  screen: {
+    schema(version) {
+      if (version === null) return null;
+      const { members, required } = shapeOf(version);
+      const collections = COLLECTION_KEYS.filter((key) => members.includes(key));
+      return {
+        required: [...required],
+        propertyNames: { anyOf: [{ enum: [...members] }, { pattern: `^${EXTENSION_PREFIX}` }] },
+        properties: {
+          ...Object.fromEntries(collections.map((key) => [key, { type: 'array' }])),
+          ...fragments(version),
+        },
+      };
+    },
+  },
   examples: {
     valid: [
       {
@@ -147,7 +164,7 @@ const rule: StructuralRule = {
     const { allowed, list, required } = shapeOf(version);
     let missing = required;
     const checkKey = (key: string): boolean => {
-      if (allowed.has(key) || key.startsWith('x-')) return true;
+      if (allowed.has(key) || key.startsWith(EXTENSION_PREFIX)) return true;
       context.report(
         [key],
         `Unknown root member ${quote(key)} in mcpdesc ${version}; allowed: ${list}, or an x- extension`,
@@ -183,23 +200,29 @@ const rule: StructuralRule = {
   },
 };
 
-/** Per-version lookups, built once (documents are many and small). */
-const shapes = new Map<
-  SpecVersion,
-  { allowed: ReadonlySet<string>; list: string; required: readonly string[] }
->();
-function shapeOf(version: SpecVersion) {
-  let shape = shapes.get(version);
-  if (shape === undefined) {
+interface Shape {
+  members: readonly string[];
+  allowed: ReadonlySet<string>;
+  list: string;
+  required: readonly string[];
+}
+
+/** Each version's root table, as the visitor and the screen read it. */
+const SHAPES: ReadonlyMap<SpecVersion, Shape> = new Map(
+  SPEC_VERSIONS.map((version) => {
     const members = rootMembers(version);
-    shape = {
+    const shape = {
+      members,
       allowed: new Set(members),
       list: members.join(', '),
       required: ['info', transportsKey(version)],
     };
-    shapes.set(version, shape);
-  }
-  return shape;
+    return [version, shape];
+  }),
+);
+
+function shapeOf(version: SpecVersion): Shape {
+  return SHAPES.get(version)!;
 }
 
 export default rule satisfies Rule;

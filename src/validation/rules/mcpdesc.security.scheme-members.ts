@@ -4,7 +4,7 @@
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
-import { closedObject, STRING, URI } from '../schema/blocks.js';
+import { atMember, closedObject, STRING, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
 import { fragmentHandle } from '../schema/validators.js';
@@ -54,9 +54,18 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Security schemes, at the root and on transports, have only their defined members, typed.',
   specSection: '7.2',
-  reusable: true,
   levels: levels('error'),
   fragments,
+  // The root list, and (since 0.5.0) each transport's own list.
+  screen: {
+    schema(version) {
+      if (version === null) return null;
+      const schemes = fragments(version).schemes!;
+      const perTransport =
+        version === '0.4.0' ? {} : { [transportsKey(version)]: { items: atMember('security', schemes) } };
+      return { properties: { security: schemes, ...perTransport } };
+    },
+  },
   examples: {
     valid: [
       {

@@ -7,6 +7,7 @@
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   OPEN_OBJECT,
@@ -54,9 +55,9 @@ const rule: StructuralRule = {
   description: 'A tool has only the properties of the Section 9.1 table, each with its defined type.',
   specSection: '9.1',
   collections: ['tools'],
-  reusable: true,
   levels: levels('error'),
   fragments: () => ({ element: TOOL }),
+  screen: { schema: () => atElements('tools', TOOL) },
   examples: {
     valid: [
       {

@@ -2,6 +2,7 @@
 // a string. So an empty name is a warning for 0.4.0–0.7.0 documents and an error under --target 0.9.0-rc.3.
 import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
+import { atElements, atMember } from '../schema/blocks.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
 const rule: Rule = {
@@ -9,8 +10,8 @@ const rule: Rule = {
   description: 'Give every tool a non-empty name.',
   specSection: '9.1',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning', { '0.9.0-rc.3': 'error' }),
+  screen: { schema: () => atElements('tools', atMember('name', { not: { const: '' } })) },
   examples: {
     valid: [{ description: 'a named tool', document: exampleDocument() }],
     invalid: [

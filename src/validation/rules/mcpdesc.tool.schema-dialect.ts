@@ -5,6 +5,7 @@
 import { quote } from '../../quote.js';
 import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
 import { forEachToolSchema } from '../json-schema/tool-schemas.js';
+import { ownArray } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -17,8 +18,19 @@ const rule: Rule = {
   description: 'Write tool schemas in JSON Schema 2020-12, 2019-09 or draft-07.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning'),
+  screen: {
+    test(document) {
+      let known = true;
+      for (const tool of ownArray(document, 'tools')) {
+        forEachToolSchema(tool, (_key, schema) => {
+          if (dialectOf(schema) === null) known = false;
+        });
+        if (!known) return false;
+      }
+      return true;
+    },
+  },
   examples: {
     valid: [
       { description: 'no $schema: 2020-12', document: exampleDocument() },

@@ -3,16 +3,28 @@
 // part of the schema behind it is unchecked, and the user is told: a warning.
 
 import { quote } from '../../quote.js';
-import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
+import {
+  NO_FINDINGS,
+  type ToolSchemaFindings,
+  toolSchemaScreen,
+  toolSchemaVisitor,
+} from '../json-schema/tool-schemas.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const findings: ToolSchemaFindings = (key, { external }) =>
+  external.length === 0
+    ? NO_FINDINGS
+    : external.map((ref) => ({
+        path: ref.path,
+        message: `"${ref.keyword}" ${quote(ref.value)} refers outside ${key}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,
+      }));
 
 const rule: Rule = {
   id: 'mcpdesc.tool.schema-external-ref',
   description: 'Keep tool schemas self-contained: external $refs are not fetched or checked.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [
@@ -53,20 +65,9 @@ const rule: Rule = {
       },
     ],
   },
+  screen: toolSchemaScreen(findings),
   create(context) {
-    return {
-      element(collection, index, tool) {
-        if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, { external }) => {
-          for (const ref of external) {
-            context.report(
-              ['tools', index, key, ...ref.path],
-              `"${ref.keyword}" ${quote(ref.value)} refers outside ${key}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,
-            );
-          }
-        });
-      },
-    };
+    return toolSchemaVisitor(context, findings);
   },
 };
 

@@ -3,16 +3,28 @@
 // something that exists. Resolution is a lookup: references are never followed, so cycles are harmless.
 
 import { quote } from '../../quote.js';
-import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
+import {
+  NO_FINDINGS,
+  type ToolSchemaFindings,
+  toolSchemaScreen,
+  toolSchemaVisitor,
+} from '../json-schema/tool-schemas.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const findings: ToolSchemaFindings = (key, { unresolved }) =>
+  unresolved.length === 0
+    ? NO_FINDINGS
+    : unresolved.map((ref) => ({
+        path: ref.path,
+        message: `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${key}`,
+      }));
 
 const rule: Rule = {
   id: 'mcpdesc.tool.schema-local-ref',
   description: 'Make every local $ref of a tool schema resolve inside that schema.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [
@@ -52,20 +64,9 @@ const rule: Rule = {
       },
     ],
   },
+  screen: toolSchemaScreen(findings),
   create(context) {
-    return {
-      element(collection, index, tool) {
-        if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, { unresolved }) => {
-          for (const ref of unresolved) {
-            context.report(
-              ['tools', index, key, ...ref.path],
-              `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${key}`,
-            );
-          }
-        });
-      },
-    };
+    return toolSchemaVisitor(context, findings);
   },
 };
 

@@ -2,17 +2,40 @@
 // meta-schema by a validator generated at build time; the document's schema is only ever data.
 // Schemas nested deeper than MAX_SCHEMA_DEPTH are reported once and not checked (no stack overflow).
 import { checkMetaSchema } from '../json-schema/meta-validators.js';
-import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
+import {
+  NO_FINDINGS,
+  type ToolSchemaFindings,
+  toolSchemaScreen,
+  toolSchemaVisitor,
+} from '../json-schema/tool-schemas.js';
 import { MAX_SCHEMA_DEPTH } from '../json-schema/walk.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+const findings: ToolSchemaFindings = (key, analysis, schema, dialect) => {
+  // An unknown dialect is mcpdesc.tool.schema-dialect's warning: there is nothing to check against.
+  if (dialect === null || analysis.fastValid) return NO_FINDINGS;
+  if (analysis.tooDeep) {
+    return [
+      {
+        path: [],
+        message: `${key} nests subschemas deeper than ${MAX_SCHEMA_DEPTH} levels; expected a schema shallow enough to check (it was not checked)`,
+      },
+    ];
+  }
+  const issues = checkMetaSchema(dialect, schema);
+  if (issues === null) return NO_FINDINGS;
+  return issues.map((issue) => ({
+    path: issue.path,
+    message: `${key} is not valid JSON Schema ${dialect}: ${issue.message}`,
+  }));
+};
 
 const rule: Rule = {
   id: 'mcpdesc.tool.schema-valid',
   description: 'Make inputSchema and outputSchema valid against their JSON Schema meta-schema.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [
@@ -72,32 +95,9 @@ const rule: Rule = {
       },
     ],
   },
+  screen: toolSchemaScreen(findings),
   create(context) {
-    return {
-      element(collection, index, tool) {
-        if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, analysis, schema, dialect) => {
-          // An unknown dialect is mcpdesc.tool.schema-dialect's warning: there is nothing to check against.
-          if (dialect === null) return;
-          if (analysis.tooDeep) {
-            context.report(
-              ['tools', index, key],
-              `${key} nests subschemas deeper than ${MAX_SCHEMA_DEPTH} levels; expected a schema shallow enough to check (it was not checked)`,
-            );
-            return;
-          }
-          if (analysis.fastValid) return;
-          const issues = checkMetaSchema(dialect, schema);
-          if (issues === null) return;
-          for (const issue of issues) {
-            context.report(
-              ['tools', index, key, ...issue.path],
-              `${key} is not valid JSON Schema ${dialect}: ${issue.message}`,
-            );
-          }
-        });
-      },
-    };
+    return toolSchemaVisitor(context, findings);
   },
 };
 

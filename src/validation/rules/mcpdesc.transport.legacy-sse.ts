@@ -1,15 +1,27 @@
 // §6.2.3: the `sse` transport is legacy; new implementations SHOULD use `streamable-http`.
 
+import type { SpecVersion } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
+import { atMember } from '../schema/blocks.js';
 import { exampleDocument } from './semantic-examples.js';
+
+/** 0.4.0 named the array `transport`; later versions `transports` (0.5.0 changelog). */
+function transportsKeyOf(version: SpecVersion | null): string {
+  return version === '0.4.0' ? 'transport' : 'transports';
+}
 
 const rule: Rule = {
   id: 'mcpdesc.transport.legacy-sse',
   description: 'Prefer the streamable-http transport over the legacy sse transport.',
   specSection: '6.2.3',
-  reusable: true,
   levels: levels('warning'),
+  screen: {
+    schema: (version) =>
+      atMember(transportsKeyOf(version), {
+        items: { not: { type: 'object', required: ['type'], properties: { type: { const: 'sse' } } } },
+      }),
+  },
   examples: {
     valid: [
       {
@@ -46,8 +58,7 @@ const rule: Rule = {
     ],
   },
   create(context) {
-    // 0.4.0 named the array `transport`; later versions `transports` (0.5.0 changelog).
-    const key = context.version === '0.4.0' ? 'transport' : 'transports';
+    const key = transportsKeyOf(context.version);
     return {
       member(name, value) {
         if (name !== key || !Array.isArray(value)) return;

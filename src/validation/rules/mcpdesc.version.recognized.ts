@@ -9,10 +9,10 @@ const rule: Rule = {
   id: 'mcpdesc.version.recognized',
   description: 'The declared "mcpdesc" version is one this validator supports.',
   specSection: '4.3',
-  reusable: true,
   levels: levels('error'),
   // A document we cannot check structurally still learns why: the other rules do not run for it.
   versionIndependent: true,
+  screen: { schema: () => ({ properties: { mcpdesc: { enum: [...SPEC_VERSIONS] } } }) },
   examples: {
     valid: [
       {

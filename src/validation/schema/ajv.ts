@@ -11,6 +11,7 @@ import type { ValidateFunction } from 'ajv';
 import { _, Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FragmentEntry } from './fragment.js';
+import type { ScreenModule } from './screens.js';
 
 // ajv-formats is CommonJS with `exports.default`; under nodenext the default import is the module.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -23,15 +24,24 @@ export interface AjvVariant {
   allErrors: boolean;
   /** Emit source for `ajv/dist/standalone`. */
   standalone: boolean;
+  /**
+   * Rule screens: schemas over the whole document that place fragments with `properties` and `items`
+   * where the type is another rule's to require, so keywords go without a `type` beside them.
+   */
+  screens?: boolean;
 }
 
-export function createAjv({ allErrors, standalone }: AjvVariant): Ajv {
+export function createAjv({ allErrors, standalone, screens = false }: AjvVariant): Ajv {
   const ajv = new Ajv({
     allErrors,
     // The all-errors variant keeps data and parent schema in each error: the adapter names the found
     // type and the allowed properties from them. The fast variant only answers yes/no.
     verbose: allErrors,
     strict: true,
+    strictTypes: !screens,
+    strictRequired: !screens,
+    // Screens only answer yes or no, and refer to what they share (compose.ts `shareRepeated`) as functions.
+    ...(screens ? { messages: false, inlineRefs: false } : {}),
     code: standalone
       ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
       : { optimize: true },
@@ -54,5 +64,14 @@ export function compileRuntime(
   addFragments(ajv, entries);
   const out: Record<string, ValidateFunction> = {};
   for (const entry of entries) out[entry.exportName] = ajv.getSchema(entry.exportName)!;
+  return out;
+}
+
+/** A screen module's validators compiled in process (tests of catalogues the build did not see). */
+export function compileScreens(module: ScreenModule): Record<string, ValidateFunction> {
+  const ajv = createAjv({ allErrors: false, standalone: false, screens: true });
+  for (const resource of module.resources) ajv.addSchema({ ...resource });
+  const out: Record<string, ValidateFunction> = {};
+  for (const entry of module.entries) out[entry.exportName] = ajv.compile(entry.schema);
   return out;
 }
