@@ -1,0 +1,254 @@
+// Soundness is the fast path's contract: it must never call clean a document the engine would flag at
+// any level. It should also call clean every document the engine finds nothing in (or those documents
+// pay twice). So on every corpus the project has, under several option sets: fast-clean ⇔ the engine
+// finds nothing. Each rule's screen must reject its own invalid examples with every other rule off,
+// and the fast path without any one rule's screen must let through a document that rule flags.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { serverDocument } from '../../../corpus/generator/content.js';
+import { DEFECTS } from '../../../corpus/generator/defects.js';
+import { Rng } from '../../../corpus/generator/random.js';
+import type { Level, Target } from '../../../src/types.js';
+import { type EngineOptions, validateDocument } from '../../../src/validation/engine.js';
+import { createFastPath, type FastPath, generatedScreens } from '../../../src/validation/fast-path.js';
+import type { Rule } from '../../../src/validation/rule.js';
+import { RULES } from '../../../src/validation/rules/index.js';
+import {
+  dumpDocuments,
+  hostileDocuments,
+  mutantDocuments,
+  type NamedDocument,
+  realDocuments,
+  registryDocuments,
+  ruleExampleDocuments,
+  sampleDocuments,
+} from '../../helpers/documents.js';
+import { sampleFor } from './structural/documents.js';
+
+const FAST = createFastPath(RULES, generatedScreens());
+
+function options(target: Target | null = null, ruleLevels: Record<string, Level> = {}): EngineOptions {
+  return { target, ruleLevels, maxDiagnostics: 10_000 };
+}
+
+/** Option sets that reach every kind of screen validator: composed sets, rules' own, other versions. */
+export const OPTION_SETS: ReadonlyArray<{ label: string; options: EngineOptions }> = [
+  { label: 'defaults', options: options() },
+  { label: '--target 0.9.0-rc.3', options: options('0.9.0-rc.3') },
+  { label: '--target 0.6.0', options: options('0.6.0') },
+  { label: '--target 0.4.0', options: options('0.4.0') },
+  { label: 'a warning rule off', options: options(null, { 'mcpdesc.tool.input-schema-present': 'off' }) },
+  {
+    label: 'rules off in older versions turned on',
+    options: options(null, { 'mcpdesc.entity-tags.reference': 'error', 'mcpdesc.tag.unique': 'info' }),
+  },
+];
+
+function engineFinds(document: unknown, with_: EngineOptions): boolean {
+  const report = validateDocument(document, with_);
+  return report.errors + report.warnings + report.infos > 0;
+}
+
+/** Assert fast-clean ⇔ the engine finds nothing, for each document; count both outcomes. */
+export function assertAgree(
+  fast: FastPath,
+  documents: readonly NamedDocument[],
+  with_: EngineOptions,
+): { clean: number; flagged: number } {
+  let clean = 0;
+  for (const { name, document, target } of documents) {
+    const used = target === undefined ? with_ : { ...with_, target };
+    const flagged = engineFinds(document, used);
+    const fastClean = fast.isClean(document, used);
+    if (fastClean && flagged)
+      assert.fail(`UNSOUND: the fast path calls clean what the engine flags: ${name}`);
+    if (!fastClean && !flagged)
+      assert.fail(`the fast path refuses a document the engine finds clean: ${name}`);
+    if (fastClean) clean++;
+  }
+  return { clean, flagged: documents.length - clean };
+}
+
+/** Each corpus, and whether some of its documents are clean under some option set. */
+const corpora: ReadonlyArray<[string, () => NamedDocument[], boolean]> = [
+  ['the samples', sampleDocuments, true],
+  ['every rule example', ruleExampleDocuments, true],
+  // Our structural samples carry warnings on purpose (tool names such as "__proto__" and "a b").
+  ['structural samples of each version and their mutants', () => mutantDocuments(60, 7), false],
+  ['generated registry documents with planted defects', () => registryDocuments(150, 11), true],
+  ['a generated dump and each of its tools', () => dumpDocuments(300, 30, 5), true],
+  ['real documents (a sample)', () => realDocuments(15), true],
+  ['deeply nested documents', hostileDocuments, true],
+];
+
+describe('the fast path agrees with the engine', () => {
+  for (const [label, load, someClean] of corpora) {
+    it(`on ${label}, under every option set`, (t) => {
+      const documents = load();
+      if (documents.length === 0) {
+        t.skip('../shared/corpus/real is absent');
+        return;
+      }
+      const seen = { clean: 0, flagged: 0 };
+      for (const set of OPTION_SETS) {
+        const { clean, flagged } = assertAgree(FAST, documents, set.options);
+        seen.clean += clean;
+        seen.flagged += flagged;
+      }
+      // Neither answer may be vacuous.
+      if (someClean) assert.ok(seen.clean > 0, 'no document was clean');
+      assert.ok(seen.flagged > 0, 'no document was flagged');
+    });
+  }
+
+  it('on generated documents with random members anywhere (property)', () => {
+    const places = (
+      doc: unknown,
+      path: Array<string | number> = [],
+      out: Array<Array<string | number>> = [],
+    ) => {
+      if (doc !== null && typeof doc === 'object') {
+        out.push(path);
+        for (const [k, v] of Object.entries(doc))
+          places(v, [...path, Array.isArray(doc) ? Number(k) : k], out);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.option(fc.nat(DEFECTS.length - 1)),
+        fc.constantFrom(...(['generated', '0.4.0', '0.6.0', '0.7.0'] as const)),
+        fc.nat(),
+        fc.oneof(
+          fc.string({ maxLength: 8 }),
+          fc.constantFrom('__proto__', 'name', 'tags', 'x-a', 'icons', 'type'),
+        ),
+        fc.option(fc.jsonValue({ maxDepth: 3 })),
+        fc.nat(OPTION_SETS.length - 1),
+        (seed, defect, base, place, key, value, set) => {
+          const rng = new Rng(seed);
+          let document: unknown =
+            base === 'generated'
+              ? serverDocument(rng, { tools: rng.int(1, 5), serverName: `s${seed}` })
+              : sampleFor(base);
+          if (defect !== null && base === 'generated')
+            document = DEFECTS[defect]!.apply(document as never, rng).document;
+          document = JSON.parse(JSON.stringify(document));
+          if (value !== null) {
+            const all = places(document);
+            let target: unknown = document;
+            for (const s of all[place % all.length]!)
+              target = (target as Record<string | number, unknown>)[s];
+            if (Array.isArray(target)) target.push(value);
+            else
+              Object.defineProperty(target, key, {
+                value,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
+          }
+          assertAgree(
+            FAST,
+            [{ name: JSON.stringify(document).slice(0, 300), document }],
+            OPTION_SETS[set]!.options,
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('on non-object roots and unrecognized versions, with the rules that run for them on or off', () => {
+    const documents: NamedDocument[] = [[], 'x', 3, null, true, { mcpdesc: '9.9.9' }, { mcpdesc: 7 }].map(
+      (document) => ({ name: JSON.stringify(document), document }),
+    );
+    for (const set of [
+      options(),
+      options('0.9.0-rc.3'),
+      options(null, { 'mcpdesc.document.root-object': 'off' }),
+      options(null, { 'mcpdesc.document.root-object': 'off', 'mcpdesc.version.recognized': 'off' }),
+    ]) {
+      assertAgree(FAST, documents, set);
+    }
+  });
+});
+
+/** Every rule but `id` off, `id` at error. */
+function only(id: string): Record<string, Level> {
+  return Object.fromEntries(RULES.map((rule) => [rule.id, rule.id === id ? 'error' : 'off']));
+}
+
+const screened = RULES.filter((rule) => rule.screen?.parser !== true);
+
+describe("each rule's screen", () => {
+  for (const rule of screened) {
+    it(`${rule.id}: rejects its invalid examples and passes its valid ones, every other rule off`, () => {
+      for (const example of rule.examples.invalid) {
+        if (example.document === undefined) continue;
+        const used = options(example.target ?? null, only(rule.id));
+        assert.ok(engineFinds(example.document, used), example.description);
+        assert.equal(FAST.isClean(example.document, used), false, example.description);
+      }
+      for (const example of rule.examples.valid) {
+        if (example.document === undefined) continue;
+        const used = options(example.target ?? null, only(rule.id));
+        assert.equal(FAST.isClean(example.document, used), true, example.description);
+      }
+    });
+  }
+});
+
+describe('each rule alone (every other rule off) agrees with the engine', () => {
+  const documents = [
+    ...sampleDocuments(),
+    ...ruleExampleDocuments(),
+    ...mutantDocuments(40, 13),
+    ...registryDocuments(30, 5, 1),
+  ];
+  for (const rule of screened) {
+    it(rule.id, () => {
+      for (const target of [null, '0.9.0-rc.3'] as const)
+        assertAgree(FAST, documents, options(target, only(rule.id)));
+    });
+  }
+});
+
+describe('without any one screen, the fast path lets findings through (all rules on)', () => {
+  const documents = [...ruleExampleDocuments(), ...sampleDocuments(), ...mutantDocuments(20, 3)];
+  for (const rule of screened) {
+    it(`${rule.id}: a document it flags would be called clean`, () => {
+      // The rule's screen, gutted: it claims the rule checks nothing.
+      const gutted: Rule = { ...rule, screen: { schema: () => null } };
+      const fast = createFastPath(
+        RULES.map((r) => (r === rule ? gutted : r)),
+        generatedScreens(),
+      );
+      const missed = documents.find(({ document, target }) => {
+        const used = options(target ?? null);
+        return fast.isClean(document, used) && engineFinds(document, used);
+      });
+      assert.ok(missed, `no document shows ${rule.id}'s screen is needed`);
+    });
+  }
+});
+
+describe('a rule without a screen', () => {
+  it('makes the fast path call nothing clean while it is in force', () => {
+    const bare: Rule = { ...RULES.find((r) => r.id === 'mcpdesc.tool.name-format')! };
+    delete (bare as { screen?: unknown }).screen;
+    const fast = createFastPath(
+      RULES.map((r) => (r.id === bare.id ? bare : r)),
+      generatedScreens(),
+    );
+    const clean = sampleDocuments().filter(({ document }) => FAST.isClean(document, options()));
+    assert.ok(clean.length > 0);
+    for (const { document } of clean) {
+      assert.equal(fast.isClean(document, options()), false);
+      // Off, it no longer stands in the way.
+      assert.equal(fast.isClean(document, options(null, { [bare.id]: 'off' })), true);
+    }
+  });
+});
