@@ -164,6 +164,7 @@ export function rulesInForce(
 /** A document's visitors, filed under the hooks they have, each list in catalogue order. */
 interface Hooks {
   version: SpecVersion | null;
+  starts: RuleVisitor[];
   members: RuleVisitor[];
   /** Per collection: the element-scoped visitors with an `element` hook that look at it. */
   elements: Record<CollectionKey, RuleVisitor[]>;
@@ -180,19 +181,27 @@ type Projection = (collection: CollectionKey, index: number, value: unknown) => 
 /** Where a rule's findings go, with what each of them repeats. */
 type Record_ = (entry: RuleInForce, path: readonly PathSegment[], message: string) => void;
 
+/** What the visitors of one document read of it through their contexts, from their `start` on. */
+interface Holder {
+  header: DocumentHeader;
+  declaredTags: ReadonlySet<string> | null;
+  record: Record_;
+}
+
 /**
- * Create the visitors of the rules in force, file them by hook, and start them on the document;
- * `record` receives every report.
+ * Create the visitors of the rules in force for one kind of document, filed by hook. Their contexts
+ * read the document and report through `holder`, which says which document holds them.
  */
-function instantiate(
+function createHooks(
   header: DocumentHeader,
   options: EngineOptions,
   rules: readonly Rule[],
-  record: Record_,
+  holder: Holder,
 ): Hooks {
   const kind = kindOf(header, options.target);
   const hooks: Hooks = {
     version: kind.version,
+    starts: [],
     members: [],
     elements: { tools: [], resources: [], resourceTemplates: [], prompts: [], tags: [] },
     ends: [],
@@ -200,18 +209,20 @@ function instantiate(
     documentScoped: [],
     analyses: new SchemaAnalyses(),
   };
-  const declaredTags = declaredTagNames(header.tags);
   const analyze = (schema: JsonObject, dialect: Dialect) => hooks.analyses.analyze(schema, dialect);
-  const starts: RuleVisitor[] = [];
   for (const entry of rulesInForce(rules, options.ruleLevels, kind)) {
     const context: RuleContext = {
       version: kind.version,
       target: kind.column,
-      declaredVersion: header.mcpdesc,
-      declaredTags,
       rootType: header.rootType,
+      get declaredVersion() {
+        return holder.header.mcpdesc;
+      },
+      get declaredTags() {
+        return holder.declaredTags;
+      },
       analyze,
-      report: (path, message) => record(entry, path, message),
+      report: (path, message) => holder.record(entry, path, message),
     };
     const { rule } = entry;
     const timings = options.ruleTimings;
@@ -219,7 +230,7 @@ function instantiate(
       timings === undefined
         ? rule.create(context)
         : timedVisitor(rule.id, timings, () => rule.create(context));
-    if (visitor.start) starts.push(visitor);
+    if (visitor.start) hooks.starts.push(visitor);
     if (visitor.member) hooks.members.push(visitor);
     if (visitor.element) {
       if (rule.scope !== 'document') {
@@ -235,9 +246,88 @@ function instantiate(
     if (visitor.collectionEnd) hooks.ends.push(visitor);
     if (visitor.finish) hooks.finishes.push(visitor);
   }
-  for (const visitor of starts) visitor.start!();
   return hooks;
 }
+
+/** A kind of document's visitors and the holder they report through. */
+interface VisitorSet {
+  hooks: Hooks;
+  holder: Holder;
+}
+
+/**
+ * Visitors not held by any document, by rules array and kind of document. A rule's visitor keeps what
+ * it needs of a document from its `start` hook on, so the visitors of one kind of document serve one
+ * document after another: creating ~30 of them for each invalid document was most of the engine's
+ * time on the real corpus. Two documents checked at once (a stream and its fan-out) get a set each.
+ */
+const idleSets = new WeakMap<readonly Rule[], Map<string, VisitorSet[]>>();
+
+function kindKey(header: DocumentHeader, options: EngineOptions): string {
+  const kind = kindOf(header, options.target);
+  let key = `${header.rootType}|${kind.version}|${kind.column}`;
+  for (const id of Object.keys(options.ruleLevels)) key += `|${id}=${options.ruleLevels[id]}`;
+  return key;
+}
+
+/**
+ * The visitors for a document, started on it, and how to give them back once it is finished. Timed
+ * visitors (--stats) are created per document: they add into the accumulator they were made with.
+ */
+function borrow(
+  header: DocumentHeader,
+  options: EngineOptions,
+  rules: readonly Rule[],
+  record: Record_,
+): { hooks: Hooks; release: () => void } {
+  const holder = (set: VisitorSet) => {
+    set.holder.header = header;
+    set.holder.declaredTags = declaredTagNames(header.tags);
+    set.holder.record = record;
+    for (const visitor of set.hooks.starts) visitor.start!();
+  };
+  if (options.ruleTimings !== undefined) {
+    const set: VisitorSet = { holder: { header, declaredTags: null, record }, hooks: null! };
+    set.hooks = createHooks(header, options, rules, set.holder);
+    holder(set);
+    return { hooks: set.hooks, release: () => {} };
+  }
+  let byKind = idleSets.get(rules);
+  if (byKind === undefined) {
+    byKind = new Map();
+    idleSets.set(rules, byKind);
+  }
+  const key = kindKey(header, options);
+  let idle = byKind.get(key);
+  if (idle === undefined) {
+    idle = [];
+    byKind.set(key, idle);
+  }
+  let set = idle.pop();
+  if (set === undefined) {
+    const created: VisitorSet = { holder: { header, declaredTags: null, record }, hooks: null! };
+    created.hooks = createHooks(header, options, rules, created.holder);
+    set = created;
+  }
+  holder(set);
+  const lent = set;
+  const free = idle;
+  let released = false;
+  return {
+    hooks: lent.hooks,
+    release() {
+      // Once only: a second finish() must not give one set to two documents.
+      if (released) return;
+      released = true;
+      lent.holder.record = DROP;
+      lent.hooks.analyses.clear();
+      free.push(lent);
+    },
+  };
+}
+
+/** What a set's findings go to while no document holds it. */
+const DROP: Record_ = () => {};
 
 /**
  * The engine keeps `path` as the diagnostic's path instead of copying it: every rule reports a fresh
@@ -341,8 +431,15 @@ export function createDocumentValidator(
   // them, errors first: the list only ever grows, so a streaming caller can place each diagnostic as
   // it comes, and a late error still displaces early warnings.
   const held = [0, 0, 0];
+  // Counts by rule in a Map until the end (keys in order of first finding, as `byRule` keeps them): a
+  // keyed update of `byRule` per finding went through V8's megamorphic cache, its shape varying by
+  // document.
+  const byRule = new Map<string, number>();
   const count = (ruleId: string, severity: Severity): boolean => {
-    countFinding(report, ruleId, severity);
+    byRule.set(ruleId, (byRule.get(ruleId) ?? 0) + 1);
+    if (severity === 'error') report.errors++;
+    else if (severity === 'warning') report.warnings++;
+    else report.infos++;
     const r = rank(severity);
     if (held[r]! >= max) {
       report.truncated = true;
@@ -357,12 +454,8 @@ export function createDocumentValidator(
 
   // Element-scoped rules first, then document-scoped ones on projections: the same order a fanned-out
   // run produces (worker diagnostics for element i, then the main thread's for element i).
-  const { version, members, elements, ends, finishes, documentScoped, analyses } = instantiate(
-    header,
-    options,
-    rules,
-    record,
-  );
+  const { hooks, release } = borrow(header, options, rules, record);
+  const { version, members, elements, ends, finishes, documentScoped, analyses } = hooks;
   report.version = version;
 
   return {
@@ -391,7 +484,12 @@ export function createDocumentValidator(
     },
     finish() {
       analyses.clear();
-      for (const v of finishes) v.finish!();
+      try {
+        for (const v of finishes) v.finish!();
+      } finally {
+        release();
+      }
+      for (const [id, n] of byRule) report.byRule[id] = n;
       if (report.diagnostics.length > max) {
         report.diagnostics = keepBySeverity(report.diagnostics, max);
         report.truncated = true;
@@ -412,14 +510,16 @@ export function createElementChecker(
   rules: readonly Rule[] = RULES,
 ): ElementChecker {
   let sink: Diagnostic[] | null = null;
-  const { elements, documentScoped, analyses } = instantiate(
+  // Its own visitors: a checker lives as long as its fan-out, with no end to give them back at.
+  const holder: Holder = {
     header,
-    options,
-    rules,
-    (entry, path, message) => {
+    declaredTags: declaredTagNames(header.tags),
+    record: (entry, path, message) => {
       sink?.push(makeDiagnostic(entry, path, message));
     },
-  );
+  };
+  const { starts, elements, documentScoped, analyses } = createHooks(header, options, rules, holder);
+  for (const visitor of starts) visitor.start!();
   return {
     check(collection, index, value) {
       const diagnostics: Diagnostic[] = [];

@@ -72,8 +72,9 @@ type ScreenTest = NonNullable<RuleScreen['test']>;
 
 /** What the fast path runs for one kind of document under one set of `--rule` levels. */
 interface Plan {
-  /** A rule in force has no usable screen: no document of this kind is called clean. */
+  /** Some rule in force has no usable screen: no document of this kind is called clean. */
   refused: boolean;
+  /** The composed validator of the rules in force (or, when the build made none, each rule's own). */
   validators: ValidateLike[];
   tests: ScreenTest[];
 }
@@ -126,11 +127,13 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     for (const { rule } of rulesInForce(rules, ruleLevels, kind)) {
       const screen = rule.screen;
       if (!usable(screen)) return REFUSED;
+      if (screen.parser === true) continue;
+      if (screen.test !== undefined) {
+        // Screen tests read an object root; no rule that has one runs for any other.
+        if (!kind.isObjectRoot) return REFUSED;
+        tests.push(screen.test);
+      }
       if (screenSchema(rule, kind.version) !== null) ids.push(rule.id);
-      if (screen.test === undefined) continue;
-      // Screen tests read an object root; no rule that has one runs for any other.
-      if (!kind.isObjectRoot) return REFUSED;
-      tests.push(screen.test);
     }
     const screens = source(kind.version);
     const set = screens.sets[setKey(ids)];
@@ -162,12 +165,12 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
         if (plan.tests.length === 0) return true;
         const facts = new DocumentFacts(kind.version, header);
         for (const test of plan.tests) if (!test(doc as JsonObject, facts)) return false;
+        return true;
       } catch (error) {
         // Data nested deeper than a recursive validator can follow: the engine says what it is.
         if (error instanceof RangeError) return false;
         throw error;
       }
-      return true;
     },
   };
 }
@@ -184,7 +187,10 @@ function cleanReport(doc: unknown, options: EngineOptions): DocumentReport {
   return report;
 }
 
-/** Validate a parsed document: the verdict first, the engine only for a document that may have findings. */
+/**
+ * Validate a parsed document: the verdict first. A clean document gets its (empty) report without the
+ * engine; any other is validated by the engine, which alone writes findings.
+ */
 export function checkDocument(doc: unknown, options: EngineOptions): DocumentReport {
   fastPath ??= createFastPath(RULES, generatedScreens());
   return fastPath.isClean(doc, options) ? cleanReport(doc, options) : validateDocument(doc, options);

@@ -24,7 +24,10 @@ export type RootType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'n
 export interface ScreenContext {
   /** The version whose structure the document is checked against; null when it is not recognized. */
   readonly version: SpecVersion | null;
-  /** Names declared by a root `tags` array (null when the document has no root `tags` array). */
+  /**
+   * Names declared by a root `tags` array (null when the document has no root `tags` array). A visitor
+   * reads it from its `start` hook on.
+   */
   readonly declaredTags: ReadonlySet<string> | null;
   /**
    * The walk of a tool schema (`dialect` must be the schema's own, or the default for an unknown one),
@@ -38,16 +41,22 @@ export interface RuleContext extends ScreenContext {
   readonly rootType: RootType;
   /** The level column in force: `--target` when given, else the document's version. */
   readonly target: Target | null;
-  /** The raw `mcpdesc` value (undefined when absent). */
+  /** The raw `mcpdesc` value (undefined when absent), read from the visitor's `start` hook on. */
   readonly declaredVersion: unknown;
   /** Report a finding of this rule at `path` (document-absolute). */
   report(path: readonly PathSegment[], message: string): void;
 }
 
+/**
+ * A rule's view of documents of one kind (version, level column, root type, `--rule` levels). The
+ * engine creates it once per kind and has it check one document after another: it keeps what it
+ * learns of a document from that document's `start` on, and reads the document's `declaredVersion`
+ * and `declaredTags` through its context from `start` on, never in `create`.
+ */
 export interface RuleVisitor {
   /**
-   * A document begins, before any other hook of it: report what depends on the document as a whole
-   * (its root type, its declared version).
+   * A document begins, before any other hook of it: reset what is kept per document, and report what
+   * depends on the document as a whole (its root type, its declared version).
    */
   start?(): void;
   /** A root member that is not visited element by element (everything but array-valued collections). */

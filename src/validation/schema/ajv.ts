@@ -40,7 +40,7 @@ export function createAjv({ allErrors, standalone, screens = false }: AjvVariant
     strict: true,
     strictTypes: !screens,
     strictRequired: !screens,
-    // Screens only answer yes or no, and refer to what they share (compose.ts `shareRepeated`) as functions.
+    // Screens only answer yes or no, and call their parts (compose.ts `factor`) as functions.
     ...(screens ? { messages: false, inlineRefs: false } : {}),
     code: standalone
       ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }

@@ -206,39 +206,46 @@ function mapSubschemas(schema: Schema, map: (subschema: Schema) => Schema): Sche
   return out;
 }
 
-/** Subschemas shorter than this (as JSON) are left where they are: a call would cost more than it saves. */
+/** A subschema that appears more than once is shared from this size on (as JSON). */
 const SHARED_MIN_LENGTH = 200;
+/**
+ * No part of a schema keeps more than this inline (as JSON): a larger subschema becomes a part of its
+ * own. Generated code is ~13 times its schema, and V8's optimizing compiler is slow on huge functions
+ * (one 8 KB document screen compiled to one function took 0.2–0.4 s of every process's CPU).
+ */
+const PART_MAX_LENGTH = 400;
 
 /**
- * `schema` with each large subschema that appears more than once (the icon list under five owners, an
- * OAuth flow under four flows, a security scheme list at the root and on transports) moved to
- * `definitions` and referred to: the generated code holds it once, as a function, instead of a copy
- * per place. Largest first, so a shared subschema's own repeated parts are shared too.
+ * `schema` cut into parts for code generation: each large subschema, and each that appears more than
+ * once (the icon list under five owners, an OAuth flow under four flows), is moved to `definitions`
+ * and referred to, smallest first, so the generated code holds every part once, as a function of
+ * bounded size. Verdicts are unchanged.
  */
-export function shareRepeated(schema: SchemaFragment): SchemaFragment {
+export function factor(schema: SchemaFragment): SchemaFragment {
   if (Object.hasOwn(schema, 'definitions')) throw new Error('a screen schema has its own definitions');
-  let root: Schema = schema;
+  const counts = new Map<string, number>();
+  const count = (sub: Schema): Schema => {
+    const json = JSON.stringify(sub);
+    counts.set(json, (counts.get(json) ?? 0) + 1);
+    return mapSubschemas(sub, count);
+  };
+  mapSubschemas(schema, count);
   const definitions: Record<string, Schema> = {};
-  for (;;) {
-    const counts = new Map<string, number>();
-    const count = (sub: Schema): Schema => {
-      const json = JSON.stringify(sub);
-      if (json.length >= SHARED_MIN_LENGTH && !Object.hasOwn(sub, '$ref'))
-        counts.set(json, (counts.get(json) ?? 0) + 1);
-      return mapSubschemas(sub, count);
-    };
-    mapSubschemas(root, count);
-    for (const definition of Object.values(definitions)) mapSubschemas(definition, count);
-    let best: string | null = null;
-    for (const [json, n] of counts) if (n > 1 && (best === null || json.length > best.length)) best = json;
-    if (best === null) break;
-    const ref = { $ref: `#/definitions/shared${Object.keys(definitions).length}` };
-    const replace = (sub: Schema): Schema =>
-      JSON.stringify(sub) === best ? ref : mapSubschemas(sub, replace);
-    root = mapSubschemas(root, replace);
-    for (const name of Object.keys(definitions))
-      definitions[name] = mapSubschemas(definitions[name]!, replace);
-    definitions[ref.$ref.slice('#/definitions/'.length)] = mapSubschemas(JSON.parse(best) as Schema, replace);
-  }
-  return Object.keys(definitions).length === 0 ? root : { ...root, definitions };
+  const names = new Map<string, string>();
+  const visit = (sub: Schema): Schema => {
+    const original = JSON.stringify(sub);
+    const mapped = mapSubschemas(sub, visit);
+    const json = JSON.stringify(mapped);
+    const shared = (counts.get(original) ?? 0) > 1 && original.length >= SHARED_MIN_LENGTH;
+    if (Object.hasOwn(mapped, '$ref') || (!shared && json.length <= PART_MAX_LENGTH)) return mapped;
+    let name = names.get(json);
+    if (name === undefined) {
+      name = `part${names.size}`;
+      names.set(json, name);
+      definitions[name] = mapped;
+    }
+    return { $ref: `#/definitions/${name}` };
+  };
+  const root = mapSubschemas(schema, visit);
+  return names.size === 0 ? root : { ...root, definitions };
 }

@@ -61,11 +61,21 @@ function appendSegments(path: PathSegment[], instancePath: string): void {
   }
 }
 
-/** `; allowed: a, b, c` for a closed object's schema. */
+/**
+ * `; allowed: a, b, c` for a closed object's schema, worded once per schema (our fragments' objects,
+ * so the map cannot grow with the documents): the real corpus' 24k unknown tool properties share one.
+ */
+const allowedLists = new WeakMap<object, string>();
+
 function allowedList(parentSchema: Record<string, unknown> | undefined): string {
   if (parentSchema === undefined) return '';
-  const keys = Object.keys((parentSchema.properties as object | undefined) ?? {});
-  return keys.length > 0 ? `; allowed: ${keys.join(', ')}` : '';
+  let list = allowedLists.get(parentSchema);
+  if (list === undefined) {
+    const keys = Object.keys((parentSchema.properties as object | undefined) ?? {});
+    list = keys.length > 0 ? `; allowed: ${keys.join(', ')}` : '';
+    allowedLists.set(parentSchema, list);
+  }
+  return list;
 }
 
 /** ` has unknown property "x"; allowed: ...` */

@@ -8,7 +8,7 @@ import type { SpecVersion } from '../../types.js';
 import { SPEC_VERSIONS, TARGETS } from '../../types.js';
 import { rulesInForce } from '../engine.js';
 import type { Rule } from '../rule.js';
-import { composeSchemas, hoistResources, shareRepeated } from './compose.js';
+import { composeSchemas, factor, hoistResources } from './compose.js';
 import type { SchemaFragment } from './fragment.js';
 
 /** The export of a screen module naming its validators (`ScreenManifest`). */
@@ -70,7 +70,7 @@ function moduleOf(
   const resources = new Map<string, SchemaFragment>();
   const entries = schemas.map(([, exportName, schema]) => ({
     exportName,
-    schema: shareRepeated(hoistResources(schema, resources)),
+    schema: factor(hoistResources(schema, resources)),
   }));
   return { version, file, entries, resources: [...resources.values()], manifest };
 }

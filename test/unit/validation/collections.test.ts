@@ -4,7 +4,12 @@
 // No finding may leak from one document to another.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDocumentValidator, headerOf, validateDocument } from '../../../src/validation/engine.js';
+import {
+  createDocumentValidator,
+  DEFAULT_ENGINE_OPTIONS,
+  headerOf,
+  validateDocument,
+} from '../../../src/validation/engine.js';
 import { analyzeSchema } from '../../../src/validation/json-schema/walk.js';
 import {
   COLLECTION_KEYS,
@@ -115,5 +120,49 @@ describe('documents validated one after another or at the same time', () => {
     }
     assert.deepEqual(vb.finish().diagnostics, fresh(b));
     assert.deepEqual(va.finish().diagnostics, fresh(a));
+  });
+});
+
+describe('visitors of one kind of document', () => {
+  it('are created once and serve one document after another (one set per document held at once)', () => {
+    let created = 0;
+    const counting: Rule = {
+      id: 'mcpdesc.test.counting',
+      description: 'counts visitor creation',
+      specSection: '1',
+      levels: RULES[0]!.levels,
+      examples: { valid: [], invalid: [] },
+      create() {
+        created++;
+        return {};
+      },
+    };
+    const rules = [counting];
+    const doc = { mcpdesc: '0.7.0' };
+    // Workers build one options object per task: equal content is the same kind.
+    for (let i = 0; i < 5; i++)
+      validateDocument(doc, { target: null, ruleLevels: {}, maxDiagnostics: 1000 }, rules);
+    assert.equal(created, 1);
+    // Off, the rule is not created; at another level, its visitors are another kind's, created once.
+    validateDocument(
+      doc,
+      { target: null, ruleLevels: { 'mcpdesc.test.counting': 'off' }, maxDiagnostics: 1 },
+      rules,
+    );
+    assert.equal(created, 1);
+    for (let i = 0; i < 3; i++) {
+      validateDocument(
+        doc,
+        { target: null, ruleLevels: { 'mcpdesc.test.counting': 'warning' }, maxDiagnostics: 1 },
+        rules,
+      );
+    }
+    assert.equal(created, 2);
+    // Two documents held at once get a set each.
+    const a = createDocumentValidator(headerOf(doc), DEFAULT_ENGINE_OPTIONS, rules);
+    const b = createDocumentValidator(headerOf(doc), DEFAULT_ENGINE_OPTIONS, rules);
+    a.finish();
+    b.finish();
+    assert.equal(created, 3);
   });
 });

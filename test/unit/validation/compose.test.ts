@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createAjv } from '../../../src/validation/schema/ajv.js';
 import { when } from '../../../src/validation/schema/blocks.js';
-import { composeSchemas, merge, shareRepeated } from '../../../src/validation/schema/compose.js';
+import { composeSchemas, factor, merge } from '../../../src/validation/schema/compose.js';
 import type { SchemaFragment } from '../../../src/validation/schema/fragment.js';
 
 const NAMES = ['a', 'b', 'c'] as const;
@@ -76,17 +76,17 @@ describe('composing screens', () => {
     assert.equal(verdict(merged, { b: 1 }), false);
   });
 
-  it('shares a repeated large part as one definition, with the same verdicts', () => {
+  it('cuts a schema into parts, a repeated one once, with the same verdicts', () => {
     const part = {
       type: 'object',
       properties: Object.fromEntries(NAMES.map((n) => [n, { enum: ['x', 'y', 'z', n] }])),
     };
     const big = { ...part, required: ['a'], additionalProperties: false, description: 'x'.repeat(200) };
     const schema = { properties: { p: big, q: { items: big } } };
-    const shared = shareRepeated(schema);
+    const shared = factor(schema);
     assert.deepEqual(shared.properties, {
-      p: { $ref: '#/definitions/shared0' },
-      q: { items: { $ref: '#/definitions/shared0' } },
+      p: { $ref: '#/definitions/part0' },
+      q: { items: { $ref: '#/definitions/part0' } },
     });
     fc.assert(
       fc.property(dataArb, dataArb, (p, q) => {
