@@ -8,6 +8,7 @@ import { docsUrl } from './docs.js';
 import type { Dialect } from './json-schema/dialect.js';
 import type { JsonObject } from './json-schema/values.js';
 import { SchemaAnalyses } from './json-schema/walk.js';
+import { KindTable } from './kinds.js';
 import { toPointer } from './pointer.js';
 import type { CollectionKey, RootType, Rule, RuleContext, RuleVisitor } from './rule.js';
 import { COLLECTION_KEYS } from './rule.js';
@@ -261,14 +262,7 @@ interface VisitorSet {
  * document after another: creating ~30 of them for each invalid document was most of the engine's
  * time on the real corpus. Two documents checked at once (a stream and its fan-out) get a set each.
  */
-const idleSets = new WeakMap<readonly Rule[], Map<string, VisitorSet[]>>();
-
-function kindKey(header: DocumentHeader, options: EngineOptions): string {
-  const kind = kindOf(header, options.target);
-  let key = `${header.rootType}|${kind.version}|${kind.column}`;
-  for (const id of Object.keys(options.ruleLevels)) key += `|${id}=${options.ruleLevels[id]}`;
-  return key;
-}
+const idleSets = new WeakMap<readonly Rule[], KindTable<VisitorSet[]>>();
 
 /**
  * The visitors for a document, started on it, and how to give them back once it is finished. Timed
@@ -294,15 +288,11 @@ function borrow(
   }
   let byKind = idleSets.get(rules);
   if (byKind === undefined) {
-    byKind = new Map();
+    byKind = new KindTable();
     idleSets.set(rules, byKind);
   }
-  const key = kindKey(header, options);
-  let idle = byKind.get(key);
-  if (idle === undefined) {
-    idle = [];
-    byKind.set(key, idle);
-  }
+  const kind = kindOf(header, options.target);
+  const idle = byKind.get({ rootType: header.rootType, ...kind }, options.ruleLevels, () => []);
   let set = idle.pop();
   if (set === undefined) {
     const created: VisitorSet = { holder: { header, declaredTags: null, record }, hooks: null! };

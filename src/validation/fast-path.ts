@@ -21,6 +21,7 @@ import {
 import type { Dialect } from './json-schema/dialect.js';
 import { type JsonObject, ownArray } from './json-schema/values.js';
 import { SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
+import { KindTable } from './kinds.js';
 import type { Rule, RuleScreen, ScreenContext } from './rule.js';
 import { RULES } from './rules/index.js';
 import { SCREEN_MANIFEST, type ScreenManifest, screenFile, screenSchema, setKey } from './schema/screens.js';
@@ -118,8 +119,7 @@ export interface FastPath {
 
 /** A fast path over `rules`, with their screen validators from `source`. */
 export function createFastPath(rules: readonly Rule[], source: ScreenSource): FastPath {
-  // By kind of document and `--rule` levels: a run has a handful.
-  const plans = new Map<string, Plan>();
+  const plans = new KindTable<Plan>();
 
   const makePlan = (kind: DocumentKind, ruleLevels: Readonly<Record<string, Level>>): Plan => {
     const ids: string[] = [];
@@ -143,22 +143,13 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     return { refused: false, validators, tests };
   };
 
-  const planOf = (kind: DocumentKind, ruleLevels: Readonly<Record<string, Level>>): Plan => {
-    let key = `${kind.version}|${kind.column}|${kind.isObjectRoot}`;
-    for (const id of Object.keys(ruleLevels)) key += `|${id}=${ruleLevels[id]}`;
-    let plan = plans.get(key);
-    if (plan === undefined) {
-      plan = makePlan(kind, ruleLevels);
-      plans.set(key, plan);
-    }
-    return plan;
-  };
-
   return {
     isClean(doc, options) {
       const header = headerOf(doc);
       const kind = kindOf(header, options.target);
-      const plan = planOf(kind, options.ruleLevels);
+      const plan = plans.get({ rootType: header.rootType, ...kind }, options.ruleLevels, () =>
+        makePlan(kind, options.ruleLevels),
+      );
       if (plan.refused) return false;
       try {
         for (const validate of plan.validators) if (!validate(doc)) return false;

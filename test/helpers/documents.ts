@@ -125,6 +125,28 @@ export function dumpDocuments(tools: number, invalid: number, seed: number): Nam
 
 export const REAL_CORPUS = join(REPO_ROOT, '../shared/corpus/real');
 
+/** The real registry dump's lines (JSON Lines), or none when ../shared is absent. */
+export function realRegistryLines(): NamedDocument[] {
+  const path = join(REAL_CORPUS, 'registry.ndjson');
+  if (!existsSync(path)) return [];
+  return parsedValues(path).map((document, i) => ({ name: `registry.ndjson line ${i + 1}`, document }));
+}
+
+/** The real big dump, whole, and each of its tools in a document of its own; none without ../shared. */
+export function realDumpDocuments(): NamedDocument[] {
+  const path = join(REAL_CORPUS, 'big-dump.mcpdesc.json');
+  if (!existsSync(path)) return [];
+  const dump = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const { tools, ...rest } = dump;
+  return [
+    { name: 'big-dump', document: dump },
+    ...(Array.isArray(tools) ? tools : []).map((tool, i) => ({
+      name: `big-dump tool ${i}`,
+      document: { ...rest, tools: [tool] },
+    })),
+  ];
+}
+
 /** The real documents (every `every`-th file), or none when ../shared is absent. */
 export function realDocuments(every = 1): NamedDocument[] {
   if (!existsSync(REAL_CORPUS)) return [];

@@ -9,9 +9,7 @@ import fc from 'fast-check';
 import { serverDocument } from '../../../corpus/generator/content.js';
 import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { Rng } from '../../../corpus/generator/random.js';
-import type { Level, Target } from '../../../src/types.js';
-import { type EngineOptions, validateDocument } from '../../../src/validation/engine.js';
-import { createFastPath, type FastPath, generatedScreens } from '../../../src/validation/fast-path.js';
+import { createFastPath, generatedScreens } from '../../../src/validation/fast-path.js';
 import type { Rule } from '../../../src/validation/rule.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import {
@@ -24,51 +22,10 @@ import {
   ruleExampleDocuments,
   sampleDocuments,
 } from '../../helpers/documents.js';
+import { assertAgree, engineFinds, OPTION_SETS, only, options } from '../../helpers/fast-path.js';
 import { sampleFor } from './structural/documents.js';
 
 const FAST = createFastPath(RULES, generatedScreens());
-
-function options(target: Target | null = null, ruleLevels: Record<string, Level> = {}): EngineOptions {
-  return { target, ruleLevels, maxDiagnostics: 10_000 };
-}
-
-/** Option sets that reach every kind of screen validator: composed sets, rules' own, other versions. */
-export const OPTION_SETS: ReadonlyArray<{ label: string; options: EngineOptions }> = [
-  { label: 'defaults', options: options() },
-  { label: '--target 0.9.0-rc.3', options: options('0.9.0-rc.3') },
-  { label: '--target 0.6.0', options: options('0.6.0') },
-  { label: '--target 0.4.0', options: options('0.4.0') },
-  { label: 'a warning rule off', options: options(null, { 'mcpdesc.tool.input-schema-present': 'off' }) },
-  {
-    label: 'rules off in older versions turned on',
-    options: options(null, { 'mcpdesc.entity-tags.reference': 'error', 'mcpdesc.tag.unique': 'info' }),
-  },
-];
-
-function engineFinds(document: unknown, with_: EngineOptions): boolean {
-  const report = validateDocument(document, with_);
-  return report.errors + report.warnings + report.infos > 0;
-}
-
-/** Assert fast-clean ⇔ the engine finds nothing, for each document; count both outcomes. */
-export function assertAgree(
-  fast: FastPath,
-  documents: readonly NamedDocument[],
-  with_: EngineOptions,
-): { clean: number; flagged: number } {
-  let clean = 0;
-  for (const { name, document, target } of documents) {
-    const used = target === undefined ? with_ : { ...with_, target };
-    const flagged = engineFinds(document, used);
-    const fastClean = fast.isClean(document, used);
-    if (fastClean && flagged)
-      assert.fail(`UNSOUND: the fast path calls clean what the engine flags: ${name}`);
-    if (!fastClean && !flagged)
-      assert.fail(`the fast path refuses a document the engine finds clean: ${name}`);
-    if (fastClean) clean++;
-  }
-  return { clean, flagged: documents.length - clean };
-}
 
 /** Each corpus, and whether some of its documents are clean under some option set. */
 const corpora: ReadonlyArray<[string, () => NamedDocument[], boolean]> = [
@@ -175,11 +132,6 @@ describe('the fast path agrees with the engine', () => {
     }
   });
 });
-
-/** Every rule but `id` off, `id` at error. */
-function only(id: string): Record<string, Level> {
-  return Object.fromEntries(RULES.map((rule) => [rule.id, rule.id === id ? 'error' : 'off']));
-}
 
 const screened = RULES.filter((rule) => rule.screen?.parser !== true);
 
