@@ -60,6 +60,8 @@ export interface PageCaps {
   documents: number;
   listedFindings: number;
   findingsTotal: number;
+  /** Findings the run listed that the page leaves out (past the row or findings cap). */
+  findingsLeftOut: number;
   /** Findings whose frame was left out because the frames' budget was spent. */
   framesLeftOut: number;
 }

@@ -137,6 +137,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
   let listedFindings = 0;
   let frameChars = 0;
   let framesLeftOut = 0;
+  let findingsLeftOut = 0;
   let baselineSeen = false;
 
   const tallyFolder = (folder: string, result: DocumentResult) => {
@@ -182,7 +183,10 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
       tallyVersion(result.mcpdesc);
 
       const attention = result.status !== 'valid' || result.diagnostics.length > 0;
-      if (attention ? rows >= limits.rows : validRows >= limits.validRows) return null;
+      if (attention ? rows >= limits.rows : validRows >= limits.validRows) {
+        findingsLeftOut += result.diagnostics.length;
+        return null;
+      }
       if (attention) rows++;
       else validRows++;
       const room = Math.max(0, limits.findings - listedFindings);
@@ -191,6 +195,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
           ? [...result.diagnostics]
           : [...result.diagnostics].sort(bySeverity).slice(0, room);
       listedFindings += listed.length;
+      findingsLeftOut += result.diagnostics.length - listed.length;
       return listed.sort(byPosition);
     },
 
@@ -263,6 +268,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
         documents,
         listedFindings,
         findingsTotal,
+        findingsLeftOut,
         framesLeftOut,
       };
     },

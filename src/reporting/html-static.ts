@@ -7,7 +7,7 @@
 import type { SummaryRecord } from '../types.js';
 import type { PageCaps } from './html-data.js';
 import { htmlText } from './html-escape.js';
-import type { FolderTally, RuleTally } from './html-model.js';
+import { type FolderTally, OTHER, type RuleTally } from './html-model.js';
 import { plural } from './output.js';
 
 /** New, fixed and unchanged findings of one rule since an earlier run (baseline or compared report). */
@@ -223,6 +223,7 @@ export function heatMap(folders: ReadonlyMap<string, FolderTally>, rules: readon
     .filter((f) => f.total > 0)
     .sort((a, b) => b.total - a.total || (a.folder < b.folder ? -1 : 1));
   const shown = rows.slice(0, HEAT_ROWS);
+  const prefix = commonFolder(shown.map((f) => f.folder));
   let max = 1;
   for (const f of shown) for (const rule of columns) max = Math.max(max, f.byRule.get(rule) ?? 0);
   const level = (value: number) =>
@@ -243,7 +244,8 @@ export function heatMap(folders: ReadonlyMap<string, FolderTally>, rules: readon
           return `<td class="h${level(value)}">${value === 0 ? '' : n(value)}</td>`;
         })
         .join('');
-      return `<tr><th class="folder" title="${htmlText(f.folder)}">${htmlText(f.folder)}</th><td class="sum">${n(f.total)}</td>${cells}</tr>`;
+      const name = f.folder === OTHER ? f.folder : f.folder.slice(prefix.length);
+      return `<tr><th class="folder" title="${htmlText(f.folder)}">${htmlText(name)}</th><td class="sum">${n(f.total)}</td>${cells}</tr>`;
     })
     .join('');
   const more =
@@ -251,9 +253,26 @@ export function heatMap(folders: ReadonlyMap<string, FolderTally>, rules: readon
       ? `<p class="note">${count(rows.length - shown.length, 'more folder')} with findings: see the table's folder filter.</p>`
       : '';
   return (
-    `<section class="heat" id="heat"><h2>Findings by folder and rule</h2><div class="scroll"><table class="heatmap">` +
+    `<section class="heat" id="heat"><h2>Findings by folder and rule</h2>` +
+    (prefix === '' ? '' : `<p class="note">Folders under <code>${htmlText(prefix)}</code></p>`) +
+    '<div class="scroll"><table class="heatmap">' +
     `<thead><tr><th>folder</th><th>all</th>${head}</tr></thead><tbody>${body}</tbody></table></div>${more}</section>`
   );
+}
+
+/** The folder (ending in '/') all of `folders` are inside, '' when none is shared. */
+function commonFolder(folders: readonly string[]): string {
+  const named = folders.filter((f) => f !== OTHER);
+  if (named.length < 2) return '';
+  let prefix = named[0]!;
+  for (const folder of named) {
+    while (prefix !== '' && !`${folder}/`.startsWith(`${prefix}/`)) {
+      const slash = prefix.lastIndexOf('/');
+      prefix = slash < 0 ? '' : prefix.slice(0, slash);
+    }
+  }
+  // A folder that is the prefix itself would show as nothing.
+  return prefix === '' || named.includes(prefix) ? '' : `${prefix}/`;
 }
 
 /** New, fixed and unchanged findings by rule; null when the run was compared with nothing. */
@@ -295,9 +314,9 @@ export function capsNote(caps: PageCaps): string {
       `The table lists ${n(caps.listedRows)} of ${count(caps.documents, 'document')} (at most ${n(caps.rows)} that need attention and ${n(caps.validRows)} valid ones, in the run's order).`,
     );
   }
-  if (caps.listedFindings < caps.findingsTotal) {
+  if (caps.findingsLeftOut > 0) {
     lines.push(
-      `The findings of ${n(caps.listedFindings)} of ${count(caps.findingsTotal, 'finding')} are listed (at most ${n(caps.findings)} on a page; the run's own --max-diagnostics-per-file and --quiet also leave some out).`,
+      `${n(caps.listedFindings)} of ${count(caps.findingsTotal, 'finding')} are listed with their position and message (at most ${n(caps.findings)}, errors first; ${n(caps.findingsLeftOut)} more are counted only).`,
     );
   }
   if (caps.framesLeftOut > 0) {

@@ -41,7 +41,7 @@ table { border-collapse: collapse; }
 table.heatmap th, table.heatmap td { border: 1px solid #fff; padding: 2px 6px; font-size: 12px; }
 table.heatmap thead th { vertical-align: bottom; height: 150px; white-space: nowrap; }
 table.heatmap thead th span { display: inline-block; writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; font-family: ui-monospace, monospace; }
-table.heatmap th.folder { text-align: left; font-weight: normal; max-width: 320px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; direction: rtl; }
+table.heatmap th.folder { text-align: left; font-weight: normal; max-width: 320px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 table.heatmap td { text-align: right; min-width: 34px; }
 table.heatmap td.sum { font-weight: 600; }
 .h0 { background: var(--bg-soft); } .h1 { background: #fde0dc; } .h2 { background: #f9bdbb; } .h3 { background: #f69988; }
@@ -56,6 +56,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .pager button { font: inherit; padding: 2px 10px; }
 #doc-table { width: 100%; }
 #doc-table th { text-align: left; border-bottom: 2px solid var(--line); padding: 4px 8px; cursor: pointer; user-select: none; white-space: nowrap; }
+#doc-table th.num { text-align: right; }
 #doc-table th[aria-sort="descending"]::after { content: " ▾"; } #doc-table th[aria-sort="ascending"]::after { content: " ▴"; }
 #doc-table td { border-bottom: 1px solid var(--line); padding: 3px 8px; vertical-align: top; }
 #doc-table tr.doc { cursor: pointer; } #doc-table tr.doc:hover { background: var(--bg-soft); }

@@ -93,6 +93,8 @@ export function createHtmlReporter(out: NodeJS.WritableStream, options: HtmlRepo
         const plain = (s: string) => s;
         frames = await framesOf(result, listed, cwd, { gutter: plain, marker: () => plain });
       }
+      // The text report indents frames under their finding; in the page each has a box of its own.
+      if (frames) for (const [d, frame] of frames) frames.set(d, frame.replace(/^ {2}/gm, ''));
       const row = model.row(result, listed, frames ?? undefined);
       await writeChunk(out, `${rows === 0 ? '\n' : ',\n'}${scriptJson(row)}`);
       rows++;
