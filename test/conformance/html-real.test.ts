@@ -9,14 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import {
-  launch,
-  NO_BROWSER,
-  openFile,
-  pageFacts,
-  screenshot,
-  selectStartingWith,
-} from '../helpers/browser.js';
+import * as chromium from '../helpers/browser.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { parsePage } from '../unit/reporting/html-page.js';
 
@@ -71,20 +64,20 @@ describe('html report of the real corpus', () => {
   });
 
   it('in headless Chromium: file count, top rule and count, a filter narrows the table, clean, offline', {
-    skip: NO_BROWSER,
+    skip: chromium.NO_BROWSER,
   }, async (t) => {
     let browser: Browser | undefined;
     try {
-      browser = await launch();
-      const opened = await openFile(browser, page);
+      browser = await chromium.launch();
+      const opened = await chromium.openFile(browser, page);
       t.diagnostic(`ready in ${Math.round(opened.readyMs)} ms`);
-      const facts = await pageFacts(opened.page);
+      const facts = await chromium.pageFacts(opened.page);
       assert.equal(facts.files, summary.files.total.toLocaleString('en-US'));
       const [top, second] = Object.entries(summary.byRule).sort((a, b) => b[1] - a[1]);
       assert.deepEqual([facts.topRule, facts.topCount], [top![0], String(top![1])]);
       assert.equal(facts.counter, `1–100 of ${summary.documents.toLocaleString('en-US')} documents`);
-      await selectStartingWith(opened.page, '#filter-rule', `${second![0]} `);
-      const narrowed = await pageFacts(opened.page);
+      await chromium.selectStartingWith(opened.page, '#filter-rule', `${second![0]} `);
+      const narrowed = await chromium.pageFacts(opened.page);
       assert.match(narrowed.counter ?? '', /of [\d,]+ documents \(filtered from 3,015\)$/);
       assert.notEqual(narrowed.counter, facts.counter);
       // Code frames go to the first findings in the run's order, until their budget is spent: the
@@ -94,7 +87,7 @@ describe('html report of the real corpus', () => {
       await opened.page.click('#doc-table th[data-sort="path"]');
       await opened.page.click('#doc-body tr.doc');
       assert.ok((await opened.page.locator('#doc-body pre.frame').count()) > 0, 'a code frame');
-      await screenshot(opened.page, 'real');
+      await chromium.screenshot(opened.page, 'real');
       assert.deepEqual(opened.errors, []);
       assert.deepEqual([...new Set(opened.requests)], [pathToFileURL(page).href]);
     } finally {
