@@ -44,8 +44,6 @@ export interface RuleTally {
   info: number;
   /** Findings the run counted but did not list (--max-diagnostics-per-file, --quiet): severity not recorded. */
   unlisted: number;
-  /** --baseline: listed findings recorded in the baseline. */
-  inBaseline: number;
 }
 
 export interface FolderTally {
@@ -72,10 +70,7 @@ export interface PageModel {
   readonly rowFolders: readonly string[];
   /** The messages of the listed findings (FindingRow[5] indexes it). */
   readonly messages: readonly string[];
-  /** --baseline was in force (some finding is marked). */
-  readonly baselineSeen: boolean;
   caps(documents: number, findingsTotal: number): PageCaps;
-  ruleIndex(id: string): number;
 }
 
 export function folderOf(file: string): string {
@@ -108,7 +103,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
     let index = ruleIndexes.get(key);
     if (index === undefined) {
       index = rules.length;
-      rules.push({ id: key, error: 0, warning: 0, info: 0, unlisted: 0, inBaseline: 0 });
+      rules.push({ id: key, error: 0, warning: 0, info: 0, unlisted: 0 });
       ruleIndexes.set(key, index);
     }
     return index;
@@ -138,7 +133,6 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
   let frameChars = 0;
   let framesLeftOut = 0;
   let findingsLeftOut = 0;
-  let baselineSeen = false;
 
   const tallyFolder = (folder: string, result: DocumentResult) => {
     const total = result.errors + result.warnings + result.infos;
@@ -165,13 +159,8 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
     admit(result) {
       const listedByRule = new Map<number, number>();
       for (const d of result.diagnostics) {
-        const tally = rules[ruleIndex(d.ruleId)]!;
-        tally[d.severity]++;
-        if (d.suppressed) {
-          tally.inBaseline++;
-          baselineSeen = true;
-        }
         const index = ruleIndex(d.ruleId);
+        rules[index]![d.severity]++;
         listedByRule.set(index, (listedByRule.get(index) ?? 0) + 1);
       }
       for (const [rule, n] of Object.entries(result.byRule)) {
@@ -258,9 +247,6 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
     versions,
     rowFolders,
     messages,
-    get baselineSeen() {
-      return baselineSeen;
-    },
     caps(documents, findingsTotal) {
       return {
         ...limits,
@@ -272,7 +258,6 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
         framesLeftOut,
       };
     },
-    ruleIndex,
   };
 
   /** The index of the version in the page's table (null, "none declared", also has one). */
