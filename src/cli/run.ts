@@ -52,6 +52,7 @@ import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
+import { createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
 
 export interface CliSettings {
@@ -403,6 +404,14 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const dropOutputs = async () => {
     for (const o of outputs) await o.file?.abort();
   };
+  // The HTML report's "since the baseline" section: what the baseline covers, by rule.
+  const baselineTally =
+    baseline && settings.baseline !== null ? createBaselineTally(baseline, settings.baseline) : null;
+  const changes = () =>
+    baselineTally?.changes(
+      (f) => (!shard || inShard(f, shard)) && !bail?.skippedNames.has(f),
+      interrupted ? [INTERRUPTED_NOTE] : [],
+    );
   for (const spec of settings.formats) {
     const factory = (await loadReporter(spec.name))!;
     let file: AtomicFile | null = null;
@@ -432,6 +441,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       cwd: io.cwd,
       root: reportRoot(io),
       codeFrame: settings.codeFrame,
+      changes,
       ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
     });
     outputs.push(output);
@@ -603,6 +613,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
           const shown: DocumentResult = settings.quiet
             ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }
             : doc;
+          baselineTally?.add(shown.diagnostics, shown.truncated);
           await deliver((r) => r.onDocument(shown));
         }
         if (outcome.partial !== true) bail?.endInput();
