@@ -54,7 +54,7 @@ const KEYS: readonly string[] = [
 ] satisfies ReadonlyArray<keyof CheckDocumentOptions>;
 
 /** The reported name of a document given none, as `<stdin>` is standard input's. */
-export const UNNAMED = '<input>';
+const UNNAMED = '<input>';
 
 /**
  * A value stands for at most this many values once written out, beyond its own (shared values are
