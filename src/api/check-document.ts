@@ -9,7 +9,7 @@ import { checkText } from '../worker/check-text.js';
 import { failureFor } from '../worker/failures.js';
 import { documentResult, engineOptions, failureResult, type ResultBase } from '../worker/results.js';
 import { checkInMemory, hintYaml, overLimit, wholeLimit } from '../worker/whole.js';
-import { notJsonDataError, walkJsonData } from './json-data.js';
+import { jsonDataProblem, notJsonDataError } from './json-data.js';
 import {
   checkFormat,
   checkKeys,
@@ -55,13 +55,6 @@ const KEYS: readonly string[] = [
 
 /** The reported name of a document given none, as `<stdin>` is standard input's. */
 const UNNAMED = '<input>';
-
-/**
- * A value stands for at most this many values once written out, beyond its own (shared values are
- * written out at every place): the bound YAML's alias limit puts on text, for values already parsed.
- */
-const EXPANSION_FACTOR = 100;
-const EXPANSION_FLOOR = 1_000_000;
 
 /** The options a run's worker gets when none are given; one object, so the engine's plan cache hits. */
 const DEFAULT_OPTIONS: CheckOptions = {
@@ -172,17 +165,16 @@ function checkUint8Array(input: Uint8Array, settings: Settings, started: number)
 }
 
 function checkParsed(input: unknown, settings: Settings, started: number): DocumentResult {
-  const walked = walkJsonData(input);
-  if ('path' in walked) throw notJsonDataError(CALLER, walked);
+  const problem = jsonDataProblem(input);
+  if (problem !== null && 'path' in problem) throw notJsonDataError(CALLER, problem);
   const { file, options } = settings;
   const b: ResultBase = { index: 0, file, format: 'unknown', gzip: false, bytes: 0 };
-  const limit = Math.max(EXPANSION_FLOOR, walked.distinct * EXPANSION_FACTOR);
-  if (walked.expanded > limit) {
+  if (problem !== null) {
     return failureResult(
       b,
       'skipped',
       'EMAXSIZE',
-      `Not checked: the document holds ${walked.distinct} values, but its shared values written out at every place they appear make ${walked.expanded}, over the ${limit} checked (an alias bomb looks so).`,
+      `Not checked: the document holds ${problem.distinct} values, but its shared values written out at every place they appear make ${problem.expanded}, over the ${problem.limit} checked (an alias bomb looks so).`,
       performance.now() - started,
     );
   }

@@ -282,6 +282,12 @@ describe('checkDocument() on a parsed value', () => {
     });
     assert.equal(small.status, 'valid');
   });
+
+  it('checks a large value that shares nothing, however many values it holds', () => {
+    const inputSchema = { type: 'object', default: new Array(1_100_000).fill(0) };
+    const result = checkDocument({ ...VALID, tools: [{ name: 'big', inputSchema }] });
+    assert.equal(result.status, 'valid');
+  });
 });
 
 describe('checkDocument() options', () => {
