@@ -10,6 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { diagnosticRecord, fileRecord } from '../../src/reporting/ndjson.js';
 import type { DocumentResult } from '../../src/types.js';
+import { BROKEN_JSON, YAML_TOOL_NAME } from '../helpers/in-memory.js';
 import { cliEnv, parseNdjson, REPO_ROOT, tempDir } from '../helpers/run-cli.js';
 
 /** A parsed document with findings of several rules (an empty name, a tool name with a space, an unknown member). */
@@ -19,18 +20,6 @@ const OBJECT = {
   transports: [{ type: 'stdio', command: 'weather-server' }],
   tools: [{ name: 'get forecast', inputSchema: { type: 'object' }, input_schema: {} }],
 };
-/** Text with a syntax error on line 2, column 24 (a missing comma). */
-const BROKEN = '{"mcpdesc": "0.7.0",\n  "info": {"name": "x" "version": "1"}\n}\n';
-/** YAML, given as bytes: a tool name with a space on line 5. */
-const YAML = [
-  'mcpdesc: 0.7.0',
-  'info: {name: weather, version: 1.0.0}',
-  'transports: [{type: stdio, command: weather-server}]',
-  'tools:',
-  '  - name: get forecast',
-  '    inputSchema: {type: object}',
-  '',
-].join('\n');
 
 const CONSUMER = `import {
   type CheckDocumentOptions,
@@ -49,8 +38,8 @@ void unknownTarget;
 void jsonLines;
 
 const held: object = ${JSON.stringify(OBJECT)};
-const broken: string = ${JSON.stringify(BROKEN)};
-const yaml: Uint8Array = new TextEncoder().encode(${JSON.stringify(YAML)});
+const broken: string = ${JSON.stringify(BROKEN_JSON)};
+const yaml: Uint8Array = new TextEncoder().encode(${JSON.stringify(YAML_TOOL_NAME)});
 
 const results: DocumentResult[] = [
   checkDocument(held, { file: 'object.json' }),
@@ -132,8 +121,8 @@ describe('the packed package, installed into an empty TypeScript project', () =>
     consumer = JSON.parse(run(process.execPath, ['out/consumer.js'], cwd));
 
     writeFileSync(join(cwd, 'object.json'), JSON.stringify(OBJECT, null, 2));
-    writeFileSync(join(cwd, 'broken.json'), BROKEN);
-    writeFileSync(join(cwd, 'server.yaml'), YAML);
+    writeFileSync(join(cwd, 'broken.json'), BROKEN_JSON);
+    writeFileSync(join(cwd, 'server.yaml'), YAML_TOOL_NAME);
     const bin = join(installed, 'bin/mcpdesc-validate.js');
     const validated = spawnSync(
       process.execPath,

@@ -8,6 +8,7 @@ import { after, describe, it } from 'node:test';
 import { type CheckDocumentOptions, checkDocument } from '../../../src/api/check-document.js';
 import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
+import { BROKEN_JSON, YAML_TOOL_NAME } from '../../helpers/in-memory.js';
 import { OPTIONS, TempDir, VALID, VALID_TEXT } from '../worker/helpers.js';
 
 const tmp = new TempDir();
@@ -25,36 +26,25 @@ async function fileResult(name: string, content: string | Uint8Array): Promise<D
   return outcome.documents[0]!;
 }
 
-const BROKEN = '{"mcpdesc": "0.7.0",\n  "info": {"name": "x" "version": "1"}\n}\n';
-const YAML = [
-  'mcpdesc: 0.7.0',
-  'info: {name: weather, version: 1.0.0}',
-  'transports: [{type: stdio, command: weather-server}]',
-  'tools:',
-  '  - name: get forecast',
-  '    inputSchema: {type: object}',
-  '',
-].join('\n');
-
 describe('checkDocument() on text and bytes', () => {
   it('gives a syntax error its line and column, as the same text in a .json file', async () => {
-    const result = checkDocument(BROKEN, { file: 'broken.json' });
+    const result = checkDocument(BROKEN_JSON, { file: 'broken.json' });
     const d = result.diagnostics[0]!;
     assert.equal(result.status, 'invalid');
     assert.equal(d.ruleId, 'mcpdesc.document.syntax');
     assert.deepEqual([d.line, d.column], [2, 24]);
-    assert.deepEqual(comparable(result), comparable(await fileResult('broken.json', BROKEN)));
+    assert.deepEqual(comparable(result), comparable(await fileResult('broken.json', BROKEN_JSON)));
   });
 
   it('checks YAML bytes as the same bytes in a .yaml file', async () => {
-    const bytes = new TextEncoder().encode(YAML);
+    const bytes = new TextEncoder().encode(YAML_TOOL_NAME);
     const result = checkDocument(bytes, { file: 'server.yaml' });
     assert.equal(result.format, 'yaml');
     assert.equal(result.bytes, bytes.length);
     // A member is placed at its name, as in JSON: `name` on line 5, after `  - `.
     const names = result.diagnostics.map((d) => [d.ruleId, d.pointer, d.line, d.column]);
     assert.deepEqual(names, [['mcpdesc.tool.name-format', '/tools/0/name', 5, 5]]);
-    assert.deepEqual(comparable(result), comparable(await fileResult('server.yaml', YAML)));
+    assert.deepEqual(comparable(result), comparable(await fileResult('server.yaml', YAML_TOOL_NAME)));
   });
 
   it('gives every sample of the corpus the result its file gets', async () => {
@@ -75,7 +65,7 @@ describe('checkDocument() on text and bytes', () => {
 
   it('without a name, sniffs the format as standard input is', () => {
     assert.equal(checkDocument(VALID_TEXT).format, 'json');
-    assert.equal(checkDocument(YAML).format, 'yaml');
+    assert.equal(checkDocument(YAML_TOOL_NAME).format, 'yaml');
     assert.equal(checkDocument(` \n${VALID_TEXT}`).format, 'json');
     // The name in the result is a placeholder, as `<stdin>` is for standard input.
     assert.equal(checkDocument(VALID_TEXT).file, '<input>');
@@ -89,7 +79,7 @@ describe('checkDocument() on text and bytes', () => {
     const asYaml = checkDocument(VALID_TEXT, { file: 'x.json', format: 'yaml' });
     assert.equal(asYaml.format, 'yaml');
     assert.equal(asYaml.status, 'valid');
-    const asJson = checkDocument(YAML, { format: 'json' });
+    const asJson = checkDocument(YAML_TOOL_NAME, { format: 'json' });
     assert.equal(asJson.format, 'json');
     assert.equal(asJson.diagnostics[0]!.ruleId, 'mcpdesc.document.syntax');
   });
