@@ -14,6 +14,7 @@ import { compareBench, formatComparison } from './compare.js';
 import type { BenchFile, BenchRatio, BenchResult } from './lib.js';
 import { benchEnv } from './lib.js';
 import { runMacro } from './macro/index.js';
+import { runCheckDocumentMicro } from './micro/check-document.js';
 import { runMicro } from './micro/index.js';
 
 const { values } = parseArgs({
@@ -61,6 +62,11 @@ async function measure(): Promise<BenchFile> {
     const micro = await runMicro({ quick });
     results.push(...micro.results);
     ratios.push(...micro.ratios);
+  }
+  if (!only || only.has('api')) {
+    const api = runCheckDocumentMicro({ quick });
+    results.push(...api.results);
+    ratios.push(...api.ratios);
   }
   const macro = await runMacro({ quick, only });
   results.push(...macro.results);

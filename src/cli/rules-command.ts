@@ -31,7 +31,8 @@ export function exampleFindings(rule: Rule, example: RuleExample): ExampleFindin
     .map((d) => ({ pointer: d.pointer, severity: d.severity, message: d.message }));
 }
 
-function describeRule(rule: Rule) {
+/** A rule as `rules --format json` lists it (and the library's `rules()` returns it). */
+export function describeRule(rule: Rule) {
   return {
     id: rule.id,
     description: rule.description,

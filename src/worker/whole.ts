@@ -20,7 +20,8 @@ export function wholeLimit(options: CheckOptions): { limit: number; name: string
     : { limit: MAX_WHOLE_BYTES, name: 'the largest string V8 can hold' };
 }
 
-function overLimit(b: ResultBase, size: number, options: CheckOptions, started: number) {
+/** The record of an input over the whole-file limit: skipped, naming the limit. */
+export function overLimit(b: ResultBase, size: number, options: CheckOptions, started: number) {
   const { limit, name } = wholeLimit(options);
   return failureResult(
     b,
@@ -66,8 +67,8 @@ async function checkGzipStreamed(
   return { ...outcome.documents[0]!, bytes: b.bytes, compression: 'gzip' };
 }
 
-/** Check bytes already in memory (a read file, or stdin). */
-function checkInMemory(
+/** Check bytes already in memory (a read file, stdin, or the library's checkDocument()). */
+export function checkInMemory(
   bytes: Buffer,
   format: 'json' | 'yaml',
   b: ResultBase,
@@ -87,7 +88,7 @@ function checkInMemory(
  * (an unquoted name or value) and the text parses as a YAML mapping, the syntax finding says so. Only
  * a hint, and not for other errors: broken JSON (a trailing comma, say) is often valid YAML too.
  */
-function hintYaml(report: DocumentReport, bytes: Buffer): void {
+export function hintYaml(report: DocumentReport, bytes: Buffer): void {
   const first = report.diagnostics[0];
   if (report.diagnostics.length !== 1 || first?.ruleId !== 'mcpdesc.document.syntax') return;
   const text = bytes.toString('utf8');
