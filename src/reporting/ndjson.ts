@@ -29,12 +29,27 @@ function position(n: number | undefined): string | number {
 }
 
 /**
+ * JSON of the few strings that repeat on every record of a rule (its id, severity, section, link):
+ * quoted once, as JSON.stringify's fixed cost per call was most of what these members cost. Bounded,
+ * since `report` renders records read from any NDJSON file.
+ */
+const quotedConstants = new Map<string, string>();
+function constant(value: string): string {
+  let json = quotedConstants.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    if (quotedConstants.size < 1024) quotedConstants.set(value, json);
+  }
+  return json;
+}
+
+/**
  * One `diagnostic` record's line (without its newline), `file` already JSON-quoted: the same bytes as
  * JSON.stringify of the record's members in the documented order, without building the record. For
  * a findings-heavy run this is most of the main thread's work (50k findings on the real corpus).
  */
 export function diagnosticLine(fileJson: string, d: LocatedDiagnostic): string {
-  return `{"type":"diagnostic","file":${fileJson},"ruleId":${JSON.stringify(d.ruleId)},"severity":${JSON.stringify(d.severity)},"message":${JSON.stringify(d.message)},"pointer":${JSON.stringify(d.pointer)},"path":${JSON.stringify(d.path)},"line":${position(d.line)},"column":${position(d.column)},"endLine":${position(d.endLine)},"endColumn":${position(d.endColumn)},"specSection":${JSON.stringify(d.specSection)},"docsUrl":${JSON.stringify(d.docsUrl)}${d.suppressed ? ',"suppressed":true' : ''}}`;
+  return `{"type":"diagnostic","file":${fileJson},"ruleId":${constant(d.ruleId)},"severity":${constant(d.severity)},"message":${JSON.stringify(d.message)},"pointer":${JSON.stringify(d.pointer)},"path":${JSON.stringify(d.path)},"line":${position(d.line)},"column":${position(d.column)},"endLine":${position(d.endLine)},"endColumn":${position(d.endColumn)},"specSection":${constant(d.specSection)},"docsUrl":${constant(d.docsUrl)}${d.suppressed ? ',"suppressed":true' : ''}}`;
 }
 
 /** One `file` record's line (without its newline), as JSON.stringify of its members in order. */
