@@ -64,7 +64,11 @@ describe('document results', () => {
       },
     );
     assert.equal(documentResult(plain, { ...report, errors: 0 }, 0).status, 'valid');
-    assert.deepEqual(Object.keys(documentResult(plain, report, 0)).slice(11), ['byRule', 'status', 'diagnostics']);
+    assert.deepEqual(Object.keys(documentResult(plain, report, 0)).slice(11), [
+      'byRule',
+      'status',
+      'diagnostics',
+    ]);
   });
 
   it('makes a failure record with nothing counted', () => {
@@ -89,11 +93,9 @@ describe('document results', () => {
       'diagnostics',
       'error',
     ]);
-    assert.deepEqual([result.status, result.error, result.mcpdesc, result.errors], [
-      'skipped',
-      { code: 'EMAXSIZE', message: 'too big' },
-      null,
-      0,
-    ]);
+    assert.deepEqual(
+      [result.status, result.error, result.mcpdesc, result.errors],
+      ['skipped', { code: 'EMAXSIZE', message: 'too big' }, null, 0],
+    );
   });
 });
