@@ -16,31 +16,34 @@ const report: DocumentReport = {
   diagnostics: [],
 } as unknown as DocumentReport;
 
+/** Every member a result can have, in the order the cache store has always written them. */
+const STORED_ORDER = [
+  'index',
+  'file',
+  'format',
+  'bytes',
+  'mcpdesc',
+  'errors',
+  'warnings',
+  'infos',
+  'tools',
+  'durationMs',
+  'truncated',
+  'byRule',
+  'line',
+  'compression',
+  'streamed',
+  'status',
+  'diagnostics',
+];
+
 const plain: ResultBase = { index: 4, file: 'a.json', format: 'json', gzip: false, bytes: 10 };
 const every: ResultBase = { ...plain, gzip: true, streamed: true, line: 7 };
 
 describe('document results', () => {
   it('carries the report and its base, members in the stored order', () => {
     const result = documentResult(every, report, 1.23456);
-    assert.deepEqual(Object.keys(result), [
-      'index',
-      'file',
-      'format',
-      'bytes',
-      'mcpdesc',
-      'errors',
-      'warnings',
-      'infos',
-      'tools',
-      'durationMs',
-      'truncated',
-      'byRule',
-      'line',
-      'compression',
-      'streamed',
-      'status',
-      'diagnostics',
-    ]);
+    assert.deepEqual(Object.keys(result), STORED_ORDER);
     assert.deepEqual(
       { ...result },
       {
@@ -73,26 +76,7 @@ describe('document results', () => {
 
   it('makes a failure record with nothing counted', () => {
     const result = failureResult(every, 'skipped', 'EMAXSIZE', 'too big', 2);
-    assert.deepEqual(Object.keys(result), [
-      'index',
-      'file',
-      'format',
-      'bytes',
-      'mcpdesc',
-      'errors',
-      'warnings',
-      'infos',
-      'tools',
-      'durationMs',
-      'truncated',
-      'byRule',
-      'line',
-      'compression',
-      'streamed',
-      'status',
-      'diagnostics',
-      'error',
-    ]);
+    assert.deepEqual(Object.keys(result), [...STORED_ORDER, 'error']);
     assert.deepEqual(
       [result.status, result.error, result.mcpdesc, result.errors],
       ['skipped', { code: 'EMAXSIZE', message: 'too big' }, null, 0],
