@@ -80,6 +80,12 @@ export interface DocumentResult {
   cached?: boolean;
   /** `--stats` only: where this run's check of the document spent its time (absent on replayed results). */
   timings?: PhaseTimings;
+  /**
+   * The document's NDJSON records, written by the worker that checked it (CheckOptions.ndjsonRecords
+   * only). Its `diagnostics` are then left out (empty): they are in the records, and the main thread
+   * of such a run reads nothing else of them.
+   */
+  ndjson?: string;
 }
 
 /**
@@ -135,6 +141,14 @@ export interface CheckOptions {
   maxElementBytes?: number;
   /** `--stats`: time each document's phases, and validate with self-timing rules (worker/stats.ts). */
   stats?: boolean;
+  /**
+   * The run's only output is NDJSON on stdout and nothing on the main thread reads a diagnostic (no
+   * baseline, --quiet, cache, --stats...; cli/run.ts decides): a batch's documents come back with their
+   * records written (`DocumentResult.ndjson`) and without their diagnostics, so the main thread only
+   * orders and writes text, and the diagnostics never cross the thread boundary by structured clone.
+   * Batches only (the worker's default export): other tasks' documents are adjusted on the main thread.
+   */
+  ndjsonRecords?: boolean;
 }
 
 /** All records one input produced (several for JSON Lines). */

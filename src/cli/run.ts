@@ -385,6 +385,22 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // summary. So `auto` does not stay in-process for one (an explicit --concurrency 0 is obeyed).
   const threads =
     planned === 0 && settings.concurrency === 'auto' && files.some((f) => f.special === 'fifo') ? 1 : planned;
+  // Workers write the records themselves when the only output is NDJSON on stdout and nothing below
+  // reads a diagnostic (a baseline, --quiet, the cache, --stats, the progress line on a terminal do).
+  const [only] = settings.formats;
+  if (
+    threads > 0 &&
+    settings.formats.length === 1 &&
+    only?.name === 'ndjson' &&
+    only.path === null &&
+    !io.stdoutIsTTY &&
+    !settings.quiet &&
+    !settings.stats &&
+    baseline === null &&
+    findings === null &&
+    cache === null
+  )
+    checkOptions.ndjsonRecords = true;
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;

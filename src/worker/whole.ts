@@ -10,7 +10,14 @@ import type { DocumentReport } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
-import { documentResult, engineOptions, failureResult, jobBase, type ResultBase } from './results.js';
+import {
+  documentResult,
+  engineOptions,
+  failureResult,
+  jobBase,
+  type ResultBase,
+  rebased,
+} from './results.js';
 import { clockFor, type PhaseClock } from './stats.js';
 
 /** Limit on what is held and parsed whole: `--max-file-size`, and never beyond a V8 string. */
@@ -79,7 +86,7 @@ export function checkInMemory(
   clock?.lap('readMs');
   const report = checkBytes(bytes, PARSERS[format], engineOptions(options), 1, clock);
   if (format === 'json' && b.format === 'unknown') hintYaml(report, bytes);
-  return documentResult({ ...b, format }, report, performance.now() - started, clock);
+  return documentResult(rebased(b, format, b.bytes), report, performance.now() - started, clock);
 }
 
 /**
@@ -133,7 +140,7 @@ export async function checkWholeFile(
       return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };
     const format = named.format === 'json' || named.format === 'yaml' ? named.format : sniffFormat(bytes);
     // What was read, not what discovery measured; the size on disk for gzip.
-    const read = named.gzip ? b : { ...b, bytes: bytes.length };
+    const read = named.gzip ? b : rebased(b, b.format, bytes.length);
     if (named.format === 'jsonl') {
       return { index: job.index, documents: await checkJsonLines(bytes, false, read, options) };
     }

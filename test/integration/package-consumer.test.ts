@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { diagnosticRecord, fileRecord } from '../../src/reporting/ndjson.js';
+import { documentLines } from '../../src/records.js';
 import type { DocumentResult } from '../../src/types.js';
 import { BROKEN_JSON, YAML_TOOL_NAME } from '../helpers/in-memory.js';
 import { cliEnv, parseNdjson, REPO_ROOT, tempDir } from '../helpers/run-cli.js';
@@ -78,10 +78,10 @@ type Row = Record<string, unknown>;
 
 /** A result's records as the CLI writes them (its diagnostics, then its file record), time left out. */
 function recordsOf(result: DocumentResult): Row[] {
-  const rows: Row[] = [
-    ...result.diagnostics.map((d) => diagnosticRecord(result.file, d)),
-    fileRecord(result),
-  ];
+  const rows = documentLines(result)
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Row);
   for (const row of rows) delete row.durationMs;
   return rows;
 }
