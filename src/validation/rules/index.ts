@@ -3,12 +3,16 @@
 // Structural rules (one JSON Schema fragment per object they own) come first, semantic rules after.
 import type { Rule } from '../rule.js';
 import capabilitiesMembers from './mcpdesc.capabilities.members.js';
+import clientRequirementsMembers from './mcpdesc.client-requirements.members.js';
+import componentsMembers from './mcpdesc.components.members.js';
 import documentBom from './mcpdesc.document.bom.js';
 import documentDuplicateKey from './mcpdesc.document.duplicate-key.js';
 import documentRootObject from './mcpdesc.document.root-object.js';
 import documentSyntax from './mcpdesc.document.syntax.js';
+import elicitationMembers from './mcpdesc.elicitation.members.js';
 import entityTagsReference from './mcpdesc.entity-tags.reference.js';
 import entityTagsShape from './mcpdesc.entity-tags.shape.js';
+import exampleMembers from './mcpdesc.example.members.js';
 import iconMembers from './mcpdesc.icon.members.js';
 import infoMembers from './mcpdesc.info.members.js';
 import promptMembers from './mcpdesc.prompt.members.js';
@@ -34,6 +38,7 @@ import toolSchemaValid from './mcpdesc.tool.schema-valid.js';
 import transportLegacySse from './mcpdesc.transport.legacy-sse.js';
 import transportMembers from './mcpdesc.transport.members.js';
 import versionDeclared from './mcpdesc.version.declared.js';
+import versionDraft from './mcpdesc.version.draft.js';
 import versionRecognized from './mcpdesc.version.recognized.js';
 
 export const RULES: readonly Rule[] = [
@@ -45,6 +50,7 @@ export const RULES: readonly Rule[] = [
   documentRootObject,
   versionDeclared,
   versionRecognized,
+  versionDraft,
   rootMembers,
   rootPrimitivesPresent,
   infoMembers,
@@ -58,6 +64,10 @@ export const RULES: readonly Rule[] = [
   tagMembers,
   iconMembers,
   entityTagsShape,
+  componentsMembers,
+  elicitationMembers,
+  clientRequirementsMembers,
+  exampleMembers,
   // semantic rules
   rootPrimitivesNonempty,
   transportLegacySse,

@@ -1,6 +1,7 @@
 // §9.2: a tool schema is JSON Schema 2020-12 unless its `$schema` selects another dialect. We check
 // 2020-12, 2019-09 and draft-07; any other `$schema` (draft-04, a custom meta-schema...) cannot be
 // checked against a meta-schema, which the user should know: a warning.
+// 0.8.0 (§9.2): a validator MUST reject a schema whose declared dialect it does not support: an error.
 
 import { quote } from '../../quote.js';
 import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
@@ -18,7 +19,7 @@ const rule: Rule = {
   specSection: '9.2',
   collections: ['tools'],
   reusable: true,
-  levels: levels('warning'),
+  levels: levels('warning', { '0.8.0': 'error' }),
   examples: {
     valid: [
       { description: 'no $schema: 2020-12', document: exampleDocument() },

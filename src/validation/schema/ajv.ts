@@ -32,6 +32,9 @@ export function createAjv({ allErrors, standalone }: AjvVariant): Ajv {
     // type and the allowed properties from them. The fast variant only answers yes/no.
     verbose: allErrors,
     strict: true,
+    // 0.8.0 content blocks, security schemes and interaction steps are unions keyed by `type`: only
+    // the branch their tag selects is checked and reported, never every branch of the `oneOf`.
+    discriminator: true,
     code: standalone
       ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
       : { optimize: true },

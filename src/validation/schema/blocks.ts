@@ -14,9 +14,15 @@ export const STRING_ARRAY: SchemaFragment = { type: 'array', items: { type: 'str
 /** A member another rule owns: accepted here whatever its value, judged there (e.g. `icons`). */
 export const OWNED_ELSEWHERE: SchemaFragment = {};
 
+/**
+ * A member that must not be present (a JSON Schema `false`): reported as "not allowed here" instead of
+ * as an unknown member, where another variant of the object has it (a URL on a form-mode declaration).
+ */
+export const FORBIDDEN = false;
+
 /** A closed object: only `properties`, `required` ones present. */
 export function closedObject(
-  properties: Record<string, SchemaFragment>,
+  properties: Record<string, SchemaFragment | typeof FORBIDDEN>,
   required: readonly string[] = [],
 ): SchemaFragment {
   return {

@@ -106,8 +106,146 @@ export function sample070(): Record<string, Json> {
   };
 }
 
+/** A document exercising most members of 0.8.0: scopes, named schemes, components, examples. */
+export function sample080(): Record<string, Json> {
+  const done = (text: string): Json => ({ resultType: 'complete', content: [{ type: 'text', text }] });
+  return {
+    $schema: 'https://mcpdesc.org/schema/mcp-description/0.8.0.json',
+    mcpdesc: '0.8.0',
+    info: {
+      name: 'harbor-tides',
+      title: 'Harbor Tides',
+      version: '3.2.1',
+      description: 'Tide tables and berth bookings for a small harbor',
+      icons: [{ src: 'https://harbor.example.org/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
+      websiteUrl: 'https://harbor.example.org',
+      contact: { name: 'Harbor office', email: 'office@harbor.example.org', 'x-desk': 4 },
+      license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+      'x-harbor-team': 'operations',
+    },
+    protocolVersions: ['2025-11-25', '2026-07-28'],
+    instructions: 'Read the tide table before booking a berth.',
+    transports: [
+      {
+        type: 'streamable-http',
+        url: 'https://harbor.example.org/mcp',
+        security: [{ oauth: ['berths:read'] }],
+      },
+      { type: 'stdio', command: 'harbor-tides', args: ['serve'], env: { HARBOR_DB: '/data/harbor.db' } },
+    ],
+    securitySchemes: {
+      oauth: {
+        type: 'oauth2',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: 'https://auth.harbor.example.org/authorize',
+            tokenUrl: 'https://auth.harbor.example.org/token',
+            scopes: { 'berths:read': 'Read bookings', 'berths:write': 'Book berths' },
+          },
+        },
+      },
+      key: { type: 'apiKey', name: 'X-Harbor-Key', in: 'header' },
+    },
+    security: [{ oauth: ['berths:read'] }, { key: [] }],
+    components: {
+      schemas: {
+        Day: { type: 'object', properties: { date: { type: 'string', format: 'date' } }, required: ['date'] },
+      },
+      toolExamples: { today: { input: { date: '2026-09-01' }, result: done('High tide 06:12') } },
+    },
+    capabilities: [
+      {
+        protocolVersions: ['2025-11-25'],
+        tools: { listChanged: true },
+        tasks: { requests: { tools: { call: {} } } },
+      },
+      {
+        protocolVersions: ['2026-07-28'],
+        tools: { listChanged: true },
+        extensions: { 'io.modelcontextprotocol/tasks': {} },
+      },
+    ],
+    tools: [
+      {
+        name: 'get_tides',
+        title: 'Get Tides',
+        description: 'Tide times for a day',
+        inputSchema: { $componentRef: '#/components/schemas/Day' },
+        annotations: { readOnlyHint: true },
+        examples: { today: { $componentRef: '#/components/toolExamples/today' } },
+        tags: ['tides'],
+      },
+      {
+        name: 'book_berth',
+        protocolVersions: ['2025-11-25'],
+        inputSchema: {
+          type: 'object',
+          properties: { berth: { type: 'integer', minimum: 1 }, date: { type: 'string' } },
+          required: ['berth', 'date'],
+          additionalProperties: false,
+        },
+        execution: { taskSupport: 'optional' },
+        security: [{ oauth: ['berths:write'] }],
+        elicitations: [
+          {
+            name: 'confirm',
+            mode: 'form',
+            message: 'Confirm the booking?',
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          },
+        ],
+        tags: ['berths'],
+      },
+      {
+        name: 'book_berth',
+        protocolVersions: ['2026-07-28'],
+        inputSchema: {
+          type: 'object',
+          properties: { berth: { type: 'integer', minimum: 1 }, date: { type: 'string' } },
+          required: ['berth', 'date'],
+          additionalProperties: false,
+        },
+        clientRequirements: { elicitation: { form: {} } },
+        security: [{ oauth: ['berths:write'] }],
+        tags: ['berths'],
+        'x-harbor-review': 'required',
+      },
+    ],
+    resources: [
+      {
+        uri: 'harbor://berths',
+        name: 'berths',
+        mimeType: 'application/json',
+        annotations: { audience: ['user'], priority: 0.5 },
+        tags: ['berths'],
+      },
+    ],
+    resourceTemplates: [
+      {
+        uriTemplate: 'harbor://tides/{date}',
+        name: 'tides_by_day',
+        mimeType: 'application/json',
+        tags: ['tides'],
+      },
+    ],
+    prompts: [
+      {
+        name: 'plan_visit',
+        arguments: [{ name: 'boat', required: true }, { name: 'days' }],
+        tags: ['berths'],
+      },
+    ],
+    tags: [
+      { name: 'tides', description: 'Tide data' },
+      { name: 'berths', 'x-color': 'blue' },
+    ],
+    'x-harbor-region': 'north',
+  };
+}
+
 /** The sample rewritten for an older version: the members that version had instead of 0.7.0's. */
 export function sampleFor(version: SpecVersion): Record<string, Json> {
+  if (version === '0.8.0') return sample080();
   const doc = sample070();
   doc.mcpdesc = version;
   if (version === '0.6.0') {
