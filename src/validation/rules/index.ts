@@ -3,8 +3,11 @@
 // Structural rules (one JSON Schema fragment per object they own) come first, semantic rules after.
 import type { Rule } from '../rule.js';
 import capabilitiesMembers from './mcpdesc.capabilities.members.js';
+import capabilitiesPreStandardExtensions from './mcpdesc.capabilities.pre-standard-extensions.js';
+import capabilitiesScopeDisjoint from './mcpdesc.capabilities.scope-disjoint.js';
 import clientRequirementsMembers from './mcpdesc.client-requirements.members.js';
 import componentsMembers from './mcpdesc.components.members.js';
+import componentsReference from './mcpdesc.components.reference.js';
 import documentBom from './mcpdesc.document.bom.js';
 import documentDuplicateKey from './mcpdesc.document.duplicate-key.js';
 import documentRootObject from './mcpdesc.document.root-object.js';
@@ -13,17 +16,28 @@ import elicitationMembers from './mcpdesc.elicitation.members.js';
 import entityTagsReference from './mcpdesc.entity-tags.reference.js';
 import entityTagsShape from './mcpdesc.entity-tags.shape.js';
 import exampleMembers from './mcpdesc.example.members.js';
+import extensionIdentifier from './mcpdesc.extension.identifier.js';
 import iconMembers from './mcpdesc.icon.members.js';
 import infoMembers from './mcpdesc.info.members.js';
+import metaReserved from './mcpdesc.meta.reserved.js';
+import metaUnknownReserved from './mcpdesc.meta.unknown-reserved.js';
+import primitiveScopeDisjoint from './mcpdesc.primitive.scope-disjoint.js';
 import promptMembers from './mcpdesc.prompt.members.js';
+import protocolDeprecated from './mcpdesc.protocol.deprecated.js';
+import protocolLegacyRevision from './mcpdesc.protocol.legacy-revision.js';
+import protocolRevisionApplicable from './mcpdesc.protocol.revision-applicable.js';
+import protocolScopeSubset from './mcpdesc.protocol.scope-subset.js';
 import resourceMembers from './mcpdesc.resource.members.js';
 import resourceTemplateMembers from './mcpdesc.resource-template.members.js';
 import resourceTemplateUriTemplate from './mcpdesc.resource-template.uri-template.js';
 import rootMembers from './mcpdesc.root.members.js';
 import rootPrimitivesNonempty from './mcpdesc.root.primitives-nonempty.js';
 import rootPrimitivesPresent from './mcpdesc.root.primitives-present.js';
+import securityRequirementReference from './mcpdesc.security.requirement-reference.js';
+import securityRequirementScopes from './mcpdesc.security.requirement-scopes.js';
 import securitySchemeConditional from './mcpdesc.security.scheme-conditional.js';
 import securitySchemeMembers from './mcpdesc.security.scheme-members.js';
+import securityScopeCatalogued from './mcpdesc.security.scope-catalogued.js';
 import tagMembers from './mcpdesc.tag.members.js';
 import tagUnique from './mcpdesc.tag.unique.js';
 import toolInputSchemaPresent from './mcpdesc.tool.input-schema-present.js';
@@ -35,6 +49,7 @@ import toolSchemaDialect from './mcpdesc.tool.schema-dialect.js';
 import toolSchemaExternalRef from './mcpdesc.tool.schema-external-ref.js';
 import toolSchemaLocalRef from './mcpdesc.tool.schema-local-ref.js';
 import toolSchemaValid from './mcpdesc.tool.schema-valid.js';
+import transportCoverage from './mcpdesc.transport.coverage.js';
 import transportLegacySse from './mcpdesc.transport.legacy-sse.js';
 import transportMembers from './mcpdesc.transport.members.js';
 import versionDeclared from './mcpdesc.version.declared.js';
@@ -83,6 +98,22 @@ export const RULES: readonly Rule[] = [
   resourceTemplateUriTemplate,
   tagUnique,
   entityTagsReference,
+  // 0.8.0 semantic rules
+  protocolLegacyRevision,
+  protocolScopeSubset,
+  protocolRevisionApplicable,
+  protocolDeprecated,
+  transportCoverage,
+  capabilitiesScopeDisjoint,
+  capabilitiesPreStandardExtensions,
+  extensionIdentifier,
+  securityRequirementReference,
+  securityRequirementScopes,
+  securityScopeCatalogued,
+  componentsReference,
+  metaReserved,
+  metaUnknownReserved,
+  primitiveScopeDisjoint,
 ];
 
 export function findRule(id: string): Rule | undefined {

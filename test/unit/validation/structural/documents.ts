@@ -168,6 +168,7 @@ export function sample080(): Record<string, Json> {
     tools: [
       {
         name: 'get_tides',
+        protocolVersions: ['2026-07-28'],
         title: 'Get Tides',
         description: 'Tide times for a day',
         inputSchema: { $componentRef: '#/components/schemas/Day' },
