@@ -153,3 +153,30 @@ export function useSites(collection: string, primitive: unknown): UseSite[] {
   }
   return sites;
 }
+
+/** A document without components (every reference is missing). */
+export const NO_COMPONENTS = new Components(undefined);
+
+/** A use site's value: inline, or the component a Reference Object resolves to. */
+export interface UseValue {
+  value: unknown;
+  /** `#/components/<namespace>/<name>` when it came from a component. */
+  from: string | null;
+}
+
+/** The value at a use site; null when it is a Reference Object that does not resolve. */
+export function valueAt(
+  components: Components,
+  value: unknown,
+  namespace: ComponentNamespace,
+): UseValue | null {
+  if (!isReference(value)) return { value, from: null };
+  const resolved = components.resolve(value.$componentRef, namespace);
+  if (!resolved.ok) return null;
+  return { value: resolved.value, from: `#/components/${resolved.namespace}/${resolved.name}` };
+}
+
+/** Whether a primitive has a Reference Object at a use site (its check then waits for `components`). */
+export function usesComponents(collection: string, primitive: unknown): boolean {
+  return useSites(collection, primitive).some((site) => isReference(site.value));
+}

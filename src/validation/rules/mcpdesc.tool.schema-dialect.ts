@@ -4,8 +4,17 @@
 // 0.8.0 (§9.2): a validator MUST reject a schema whose declared dialect it does not support: an error.
 
 import { quote } from '../../quote.js';
+import type { PathSegment } from '../../types.js';
 import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
-import { forEachToolSchema } from '../json-schema/tool-schemas.js';
+import { forEachComponentSchema, forEachToolSchema } from '../json-schema/tool-schemas.js';
+import type { JsonObject } from '../json-schema/values.js';
+import {
+  DIALECT_REVISIONS,
+  effectiveScope,
+  NO_REVISIONS,
+  type Scope,
+  scopeOf,
+} from '../protocol/revisions.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -54,16 +63,33 @@ const rule: Rule = {
     ],
   },
   create(context) {
+    const v080 = context.version === '0.8.0';
+    let root: Scope = NO_REVISIONS;
+    const check = (at: PathSegment[], schema: JsonObject) => {
+      if (dialectOf(schema) !== null) return;
+      context.report(
+        [...at, '$schema'],
+        `"$schema" ${quote(String(schema.$schema))} selects a JSON Schema dialect that is not checked; expected one of ${SUPPORTED} (the schema is not checked against a meta-schema)`,
+      );
+    };
     return {
+      start() {
+        if (v080) root = scopeOf(context.declaredProtocolVersions);
+      },
+      member(key, value) {
+        if (key !== 'components' || !v080) return;
+        forEachComponentSchema(value, (name, schema) => check(['components', 'schemas', name], schema));
+      },
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachToolSchema(tool, (key, schema) => {
-          if (dialectOf(schema) !== null) return;
-          context.report(
-            ['tools', index, key, '$schema'],
-            `"$schema" ${quote(String(schema.$schema))} selects a JSON Schema dialect that is not checked; expected one of ${SUPPORTED} (the schema is not checked against a meta-schema)`,
-          );
-        });
+        // 0.8.0: before MCP 2025-11-25 a tool schema has no `$schema` at all (revision-applicable's finding).
+        if (
+          v080 &&
+          root !== NO_REVISIONS &&
+          (effectiveScope(tool, root) & DIALECT_REVISIONS) === NO_REVISIONS
+        )
+          return;
+        forEachToolSchema(tool, (key, schema) => check(['tools', index, key], schema));
       },
     };
   },
