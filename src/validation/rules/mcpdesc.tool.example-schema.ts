@@ -44,7 +44,8 @@ function checkExample(
       context.report(place([...inner, ...error.path]), `${subject}: ${where} ${error.message} (${what})`);
     }
   };
-  if (Object.hasOwn(example, 'input')) against(input, example.input, ['input'], "the tool's inputSchema");
+  // An input that is not an object is mcpdesc.example.members' finding already.
+  if (isObject(example.input)) against(input, example.input, ['input'], "the tool's inputSchema");
   const result = example.result;
   if (!isObject(result)) return;
   const structured = Object.hasOwn(result, 'structuredContent');
