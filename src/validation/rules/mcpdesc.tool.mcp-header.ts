@@ -5,7 +5,9 @@
 // scope is 2026-07-28 alone may use it. A referenced input schema is judged at each use (§17.3).
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
+import { DEFAULT_DIALECT, dialectOf } from '../json-schema/dialect.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
+import { analyzeSchema } from '../json-schema/walk.js';
 import {
   AfterComponents,
   type Components,
@@ -64,6 +66,16 @@ interface Use {
   type: unknown;
 }
 
+/**
+ * Whether a schema uses the annotation anywhere: the schema walk the other tool-schema rules share
+ * notices it (json-schema/walk.ts), so most tools cost one cached lookup here.
+ */
+function hasHeader(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  return analyzeSchema(schema, dialectOf(schema) ?? DEFAULT_DIALECT).mcpHeader;
+}
+
+/** Every use of the annotation, with where it is (only for schemas `hasHeader` found one in). */
 function uses(schema: unknown, path: PathSegment[], reachable: boolean, depth: number, out: Use[]): void {
   if (!isObject(schema) || depth > MAX_DEPTH) return;
   if (Object.hasOwn(schema, KEY))
@@ -94,9 +106,9 @@ function check(
   if (!Object.hasOwn(tool, 'inputSchema')) return;
   const used = valueAt(components, tool.inputSchema, 'schemas');
   if (used === null) return;
+  if (!hasHeader(used.value)) return;
   const found: Use[] = [];
   uses(used.value, [], true, 0, found);
-  if (found.length === 0) return;
   const owner = entitySubject('Tool', tool, index);
   const base: PathSegment[] = ['tools', index, 'inputSchema'];
   const at = (use: Use) => (used.from === null ? [...base, ...use.path] : base);
@@ -151,10 +163,7 @@ const rule: Rule = {
   levels: levels080('error'),
   project(collection, _index, value) {
     if (collection !== 'tools' || !isObject(value) || !Object.hasOwn(value, 'inputSchema')) return undefined;
-    if (isReference(value.inputSchema)) return value;
-    const found: Use[] = [];
-    uses(value.inputSchema, [], true, 0, found);
-    return found.length > 0 ? value : undefined;
+    return isReference(value.inputSchema) || hasHeader(value.inputSchema) ? value : undefined;
   },
   examples: {
     valid: [
