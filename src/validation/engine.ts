@@ -6,7 +6,7 @@ import { DRAFT_VERSION, SPEC_VERSIONS } from '../types.js';
 import { docsUrl } from './docs.js';
 import { toPointer } from './pointer.js';
 import type { CollectionKey, RootType, Rule, RuleContext, RuleVisitor } from './rule.js';
-import { COLLECTION_KEYS } from './rule.js';
+import { COLLECTION_KEYS, sectionFor } from './rule.js';
 import { RULES } from './rules/index.js';
 
 /** The level column of version-independent rules when a document's version is not recognized. */
@@ -300,7 +300,7 @@ function lookUpPlan(
       plan.entries.push({
         rule,
         id: rule.id,
-        specSection: rule.specSection,
+        specSection: sectionFor(rule, version),
         level,
         rank: rank(level),
         index: plan.entries.length,

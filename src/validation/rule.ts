@@ -71,6 +71,8 @@ export interface Rule {
   readonly description: string;
   /** Where the requirement lives, e.g. '9.1' or '12.3'. */
   readonly specSection: string;
+  /** Where it lives in the versions that number it otherwise (0.8.0 moved tags from §12 to §13). */
+  readonly specSections?: Readonly<Partial<Record<SpecVersion, string>>>;
   readonly levels: LevelTable;
   /** Runs even when the document's version is not recognized (parser, root and version rules). */
   readonly versionIndependent?: boolean;
@@ -102,6 +104,14 @@ export interface Rule {
     readonly invalid: readonly InvalidRuleExample[];
   };
   create(context: RuleContext): RuleVisitor;
+}
+
+/** The section a rule's findings cite for a document checked as `version`. */
+export function sectionFor(
+  rule: Pick<Rule, 'specSection' | 'specSections'>,
+  version: SpecVersion | null,
+): string {
+  return (version !== null && rule.specSections?.[version]) || rule.specSection;
 }
 
 /** Build a level table: one level everywhere, with per-target exceptions. */

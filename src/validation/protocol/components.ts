@@ -176,7 +176,29 @@ export function valueAt(
   return { value: resolved.value, from: `#/components/${resolved.namespace}/${resolved.name}` };
 }
 
-/** Whether a primitive has a Reference Object at a use site (its check then waits for `components`). */
+/**
+ * Whether a primitive has a Reference Object at a use site (its check then waits for `components`).
+ * Runs for every primitive in several rules, so it looks without building the list of sites.
+ */
 export function usesComponents(collection: string, primitive: unknown): boolean {
-  return useSites(collection, primitive).some((site) => isReference(site.value));
+  if (EXAMPLE_NAMESPACE[collection] === undefined || !isObject(primitive)) return false;
+  if (collection === 'tools' && (isReference(primitive.inputSchema) || isReference(primitive.outputSchema)))
+    return true;
+  const map = primitive.examples;
+  if (Object.hasOwn(primitive, 'examples') && isObject(map)) {
+    for (const name in map) if (Object.hasOwn(map, name) && isReference(map[name])) return true;
+  }
+  const declarations = primitive.elicitations;
+  if (Object.hasOwn(primitive, 'elicitations') && Array.isArray(declarations)) {
+    for (const declaration of declarations)
+      if (isObject(declaration) && isReference(declaration.requestedSchema)) return true;
+  }
+  return false;
+}
+
+/** The use sites of a primitive that hold a Reference Object (usually none: nothing is allocated then). */
+export function referenceSites(collection: string, primitive: unknown): UseSite[] {
+  return usesComponents(collection, primitive)
+    ? useSites(collection, primitive).filter((site) => isReference(site.value))
+    : [];
 }

@@ -2,8 +2,8 @@
 // §9.1–§9.4, §10.1–§10.4, §11.1–§11.4, §12.5): a declaration may use a member, a content block type or
 // a capability only when every revision of its effective scope defines it, and a completed result has
 // the shape of each of those revisions (`resultType` is required by MCP 2026-07-28 and unknown before).
-// The walks here list what a declaration uses with the revisions that allow it; the rule compares that
-// with the declaration's scope, which it alone knows (the root's `protocolVersions`).
+// The walks here visit what a declaration uses with the revisions that allow it, and tell the sink only
+// about what its scope does not allow: a declaration that is fine costs no allocation.
 import type { PathSegment } from '../../types.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
 import { isReference } from './components.js';
@@ -15,18 +15,17 @@ import {
   resourceContents,
   resultOf,
 } from './payloads.js';
-import { ALL_REVISIONS, before, LEGACY, only, type Scope, scopeOf, since } from './revisions.js';
+import { before, LEGACY, NO_REVISIONS, only, type Scope, scopeOf, since } from './revisions.js';
 
-/** Something a declaration uses (or lacks), and the revisions that allow that. */
-export interface Feature {
-  path: PathSegment[];
-  /** How a message names it: `"execution"`, `a "resource_link" content block`. */
-  label: string;
-  allowed: Scope;
-  /** The feature is an absence (`label` names what is missing). */
-  missing?: true;
-  /** A nested declaration's own explicit scope (an Elicitation Declaration's `protocolVersions`). */
-  scope?: Scope;
+/** Where the walks report what a scope does not allow. */
+export interface FeatureSink {
+  /** The effective scope the declaration is judged in. */
+  readonly scope: Scope;
+  /**
+   * `label` (a member, a block type...) at `path` is not allowed by the `bad` revisions of the scope;
+   * `missing`: it is an absence (what `label` names is required there).
+   */
+  fail(path: PathSegment[], label: string, bad: Scope, missing: boolean): void;
 }
 
 const S_0326 = since('2025-03-26');
@@ -36,23 +35,28 @@ const ONLY_1125 = only('2025-11-25');
 const ONLY_2026 = only('2026-07-28');
 const BEFORE_2026 = before('2026-07-28');
 
-function has(value: JsonObject, key: string): boolean {
-  return Object.hasOwn(value, key);
-}
-
-function add(out: Feature[], path: PathSegment[], label: string, allowed: Scope): void {
-  if (allowed !== ALL_REVISIONS) out.push({ path, label, allowed });
+/** Report a feature at `path` when the scope has revisions outside `allowed`. */
+function use(
+  sink: FeatureSink,
+  path: () => PathSegment[],
+  label: string,
+  allowed: Scope,
+  missing = false,
+): void {
+  const bad = sink.scope & ~allowed;
+  if (bad !== NO_REVISIONS) sink.fail(path(), label, bad, missing);
 }
 
 /** Members of `value` that not every revision defines. */
 function members(
-  out: Feature[],
+  sink: FeatureSink,
   value: JsonObject,
   base: PathSegment[],
   table: Readonly<Record<string, Scope>>,
 ): void {
-  for (const key of Object.keys(table))
-    if (has(value, key)) add(out, [...base, key], `"${key}"`, table[key]!);
+  for (const key in table) {
+    if (Object.hasOwn(value, key)) use(sink, () => [...base, key], `"${key}"`, table[key]!);
+  }
 }
 
 const BLOCK_TYPES: Readonly<Record<string, Scope>> = {
@@ -62,109 +66,115 @@ const BLOCK_TYPES: Readonly<Record<string, Scope>> = {
   tool_result: S_1125,
 };
 
-function contentBlock(out: Feature[], block: Found): void {
+const BLOCK_MEMBERS: Readonly<Record<string, Scope>> = { _meta: S_0618, icons: S_1125 };
+
+function contentBlock(sink: FeatureSink, block: Found): void {
   const type = block.value.type;
   if (typeof type === 'string' && Object.hasOwn(BLOCK_TYPES, type)) {
-    add(out, [...block.path, 'type'], `a "${type}" content block`, BLOCK_TYPES[type]!);
+    use(sink, () => [...block.path, 'type'], `a "${type}" content block`, BLOCK_TYPES[type]!);
   }
-  members(out, block.value, block.path, { _meta: S_0618, icons: S_1125 });
+  members(sink, block.value, block.path, BLOCK_MEMBERS);
 }
 
 /** `resultType` (and for read results the cache hints) exist in MCP 2026-07-28 only, where required. */
-function completion(out: Feature[], result: Found, keys: readonly string[]): void {
+function completion(sink: FeatureSink, result: Found, keys: readonly string[]): void {
   for (const key of keys) {
-    if (has(result.value, key)) add(out, [...result.path, key], `"${key}"`, ONLY_2026);
-    else out.push({ path: result.path, label: `"${key}"`, allowed: BEFORE_2026, missing: true });
+    if (Object.hasOwn(result.value, key)) use(sink, () => [...result.path, key], `"${key}"`, ONLY_2026);
+    else use(sink, () => result.path, `"${key}"`, BEFORE_2026, true);
   }
 }
 
 const READ_RESULT_KEYS = ['resultType', 'ttlMs', 'cacheScope'];
 const RESULT_KEYS = ['resultType'];
+const META: Readonly<Record<string, Scope>> = { _meta: S_0618 };
+const STRUCTURED: Readonly<Record<string, Scope>> = { structuredContent: S_0618 };
 
-/** What one example (inline or a component value) uses, relative to the example. */
-export function exampleFeatures(kind: ExampleKind, example: JsonObject): Feature[] {
-  const out: Feature[] = [];
+/** What one example (inline or a component value) uses, with paths relative to `base`. */
+export function exampleFeatures(
+  sink: FeatureSink,
+  kind: ExampleKind,
+  example: JsonObject,
+  base: PathSegment[],
+): void {
   if (kind === 'completion') {
     // completion/complete is defined from MCP 2025-03-26, its context from 2025-06-18 (§10.4.6, §11.4).
-    add(out, [], 'a completion example', S_0326);
-    if (has(example, 'context')) add(out, ['context'], '"context"', S_0618);
+    use(sink, () => base, 'a completion example', S_0326);
+    if (Object.hasOwn(example, 'context')) use(sink, () => [...base, 'context'], '"context"', S_0618);
   }
-  if (kind === 'interaction') interactionSteps(out, example);
-  const result = resultOf(example);
-  if (result === null) return out;
+  if (kind === 'interaction') interactionSteps(sink, example, base);
+  const found = resultOf(example);
+  if (found === null) return;
+  const result = { path: [...base, ...found.path], value: found.value };
   const resource = kind === 'resource' || kind === 'resourceTemplate';
-  completion(out, result, resource ? READ_RESULT_KEYS : RESULT_KEYS);
-  members(out, result.value, result.path, { _meta: S_0618 });
-  if (kind === 'tool' || kind === 'interaction')
-    members(out, result.value, result.path, { structuredContent: S_0618 });
-  for (const block of contentBlocks(kind, result)) contentBlock(out, block);
-  for (const contents of resourceContents(kind, result))
-    members(out, contents.value, contents.path, { _meta: S_0618 });
-  return out;
+  completion(sink, result, resource ? READ_RESULT_KEYS : RESULT_KEYS);
+  members(sink, result.value, result.path, META);
+  if (kind === 'tool' || kind === 'interaction') members(sink, result.value, result.path, STRUCTURED);
+  for (const block of contentBlocks(kind, result)) contentBlock(sink, block);
+  for (const contents of resourceContents(kind, result)) members(sink, contents.value, contents.path, META);
 }
 
 /** Elicitation form mode exists from MCP 2025-06-18, URL mode from 2025-11-25 (legacy revisions: §12.5). */
 const ELICITATION_MODES: Readonly<Record<string, Scope>> = { form: S_0618 | LEGACY, url: S_1125 | LEGACY };
+const SAMPLING_REQUEST: Readonly<Record<string, Scope>> = { tools: S_1125, toolChoice: S_1125 };
 
-function interactionSteps(out: Feature[], example: JsonObject): void {
+function interactionSteps(sink: FeatureSink, example: JsonObject, base: PathSegment[]): void {
   const steps = example.steps;
   if (!Array.isArray(steps)) return;
   steps.forEach((step: unknown, i) => {
     if (!isObject(step) || !isObject(step.request)) return;
-    const base: PathSegment[] = ['steps', i];
+    const at: PathSegment[] = [...base, 'steps', i];
     const request = step.request;
-    if (
-      step.type === 'elicitation' &&
-      typeof request.mode === 'string' &&
-      Object.hasOwn(ELICITATION_MODES, request.mode)
-    ) {
-      add(
-        out,
-        [...base, 'request', 'mode'],
-        `a "${request.mode}" elicitation`,
-        ELICITATION_MODES[request.mode]!,
-      );
+    const mode = request.mode;
+    if (step.type === 'elicitation' && typeof mode === 'string' && Object.hasOwn(ELICITATION_MODES, mode)) {
+      use(sink, () => [...at, 'request', 'mode'], `a "${mode}" elicitation`, ELICITATION_MODES[mode]!);
     }
     if (step.type !== 'sampling') return;
-    members(out, request, [...base, 'request'], { tools: S_1125, toolChoice: S_1125 });
+    members(sink, request, [...at, 'request'], SAMPLING_REQUEST);
     const messages = request.messages;
     if (Array.isArray(messages)) {
       messages.forEach((message: unknown, m) => {
         if (isObject(message))
-          samplingContent(out, message.content, [...base, 'request', 'messages', m, 'content']);
+          samplingContent(sink, message.content, [...at, 'request', 'messages', m, 'content']);
       });
     }
-    if (isObject(step.response))
-      samplingContent(out, step.response.content, [...base, 'response', 'content']);
+    if (isObject(step.response)) samplingContent(sink, step.response.content, [...at, 'response', 'content']);
   });
 }
 
 /** Sampling content: one block, or (MCP 2025-11-25, with tool use) an array of them. */
-function samplingContent(out: Feature[], content: unknown, path: PathSegment[]): void {
+function samplingContent(sink: FeatureSink, content: unknown, path: PathSegment[]): void {
   if (Array.isArray(content)) {
-    add(out, path, 'sampling content as an array of blocks', S_1125);
+    use(sink, () => path, 'sampling content as an array of blocks', S_1125);
     content.forEach((block: unknown, i) => {
-      if (isObject(block)) contentBlock(out, { path: [...path, i], value: block });
+      if (isObject(block)) contentBlock(sink, { path: [...path, i], value: block });
     });
-  } else if (isObject(content)) contentBlock(out, { path, value: content });
+  } else if (isObject(content)) contentBlock(sink, { path, value: content });
 }
 
+const CLIENT_CAPABILITIES: Readonly<Record<string, Scope>> = {
+  elicitation: S_0618,
+  tasks: ONLY_1125,
+  extensions: ONLY_2026,
+};
+const CLIENT_NESTED: Readonly<Record<string, Readonly<Record<string, Scope>>>> = {
+  sampling: { context: S_1125, tools: S_1125 },
+  elicitation: { form: S_1125, url: S_1125 },
+};
+
 /** Client capabilities by revision (§8.5): what a requirement may name in each. */
-function clientRequirements(out: Feature[], requirements: JsonObject, base: PathSegment[]): void {
-  members(out, requirements, base, { elicitation: S_0618, tasks: ONLY_1125, extensions: ONLY_2026 });
-  const nested: Readonly<Record<string, Readonly<Record<string, Scope>>>> = {
-    sampling: { context: S_1125, tools: S_1125 },
-    elicitation: { form: S_1125, url: S_1125 },
-  };
-  for (const capability of Object.keys(nested)) {
+function clientRequirements(sink: FeatureSink, requirements: JsonObject): void {
+  const base = ['clientRequirements'];
+  members(sink, requirements, base, CLIENT_CAPABILITIES);
+  for (const capability in CLIENT_NESTED) {
     const value = requirements[capability];
-    if (has(requirements, capability) && isObject(value))
-      members(out, value, [...base, capability], nested[capability]!);
+    if (Object.hasOwn(requirements, capability) && isObject(value)) {
+      members(sink, value, [...base, capability], CLIENT_NESTED[capability]!);
+    }
   }
   // MCP 2026-07-28 deprecates `roots` and requires it empty (§8.5).
   const roots = requirements.roots;
-  if (has(requirements, 'roots') && isObject(roots) && Object.keys(roots).length > 0) {
-    add(out, [...base, 'roots'], '"roots" with members', BEFORE_2026);
+  if (Object.hasOwn(requirements, 'roots') && isObject(roots) && Object.keys(roots).length > 0) {
+    use(sink, () => [...base, 'roots'], '"roots" with members', BEFORE_2026);
   }
 }
 
@@ -174,77 +184,110 @@ const TOOL: Readonly<Record<string, Scope>> = {
   annotations: S_0326,
   execution: ONLY_1125,
 };
+const LAST_MODIFIED: Readonly<Record<string, Scope>> = { lastModified: S_0618 };
+const TITLE: Readonly<Record<string, Scope>> = { title: S_0618 };
 
 /** A tool's input or output schema may name its dialect from MCP 2025-11-25 (§9.2). */
-export function schemaFeatures(schema: unknown): Feature[] {
-  const out: Feature[] = [];
-  if (isObject(schema) && has(schema, '$schema'))
-    add(out, ['$schema'], 'a "$schema" in a tool schema', S_1125);
-  return out;
+export function schemaFeatures(sink: FeatureSink, schema: unknown, base: PathSegment[]): void {
+  if (isObject(schema) && Object.hasOwn(schema, '$schema')) {
+    use(sink, () => [...base, '$schema'], 'a "$schema" in a tool schema', S_1125);
+  }
 }
 
-/** Everything a primitive uses inline (Reference Objects are resolved by the rule). */
-export function declarationFeatures(collection: string, primitive: unknown): Feature[] {
-  const out: Feature[] = [];
-  if (!isObject(primitive) || collection === 'tags') return out;
-  members(out, primitive, [], DECLARATION);
+/** Everything a primitive uses inline (Reference Objects are the rule's to resolve), relative to it. */
+export function declarationFeatures(sink: FeatureSink, collection: string, primitive: JsonObject): void {
+  members(sink, primitive, [], DECLARATION);
   if (collection === 'tools') {
-    members(out, primitive, [], TOOL);
+    members(sink, primitive, [], TOOL);
     for (const key of ['inputSchema', 'outputSchema']) {
       const schema = primitive[key];
-      if (has(primitive, key) && !isReference(schema)) {
-        for (const f of schemaFeatures(schema)) out.push({ ...f, path: [key, ...f.path] });
-      }
+      if (Object.hasOwn(primitive, key) && !isReference(schema)) schemaFeatures(sink, schema, [key]);
     }
   }
   const annotations = primitive.annotations;
-  if (collection !== 'tools' && has(primitive, 'annotations') && isObject(annotations)) {
-    members(out, annotations, ['annotations'], { lastModified: S_0618 });
+  if (collection !== 'tools' && Object.hasOwn(primitive, 'annotations') && isObject(annotations)) {
+    members(sink, annotations, ['annotations'], LAST_MODIFIED);
   }
   const args = primitive.arguments;
   if (collection === 'prompts' && Array.isArray(args)) {
     args.forEach((argument: unknown, i) => {
-      if (isObject(argument)) members(out, argument, ['arguments', i], { title: S_0618 });
+      if (isObject(argument)) members(sink, argument, ['arguments', i], TITLE);
     });
   }
   const requirements = primitive.clientRequirements;
-  if (has(primitive, 'clientRequirements') && isObject(requirements)) {
-    clientRequirements(out, requirements, ['clientRequirements']);
-  }
+  if (Object.hasOwn(primitive, 'clientRequirements') && isObject(requirements))
+    clientRequirements(sink, requirements);
   const declarations = primitive.elicitations;
-  if (Array.isArray(declarations)) {
+  if (Object.hasOwn(primitive, 'elicitations') && Array.isArray(declarations)) {
     declarations.forEach((declaration: unknown, i) => {
       if (!isObject(declaration) || typeof declaration.mode !== 'string') return;
       const allowed = ELICITATION_MODES[declaration.mode];
       if (allowed === undefined) return;
-      const feature: Feature = {
-        path: ['elicitations', i, 'mode'],
-        label: `a "${declaration.mode}" elicitation`,
-        allowed,
+      // An explicit scope of the declaration narrows its parent's (§12.5).
+      const own = Object.hasOwn(declaration, 'protocolVersions')
+        ? scopeOf(declaration.protocolVersions) & sink.scope
+        : sink.scope;
+      const nested: FeatureSink = {
+        scope: own,
+        fail: (path, label, bad, missing) => sink.fail(path, label, bad, missing),
       };
-      if (has(declaration, 'protocolVersions')) feature.scope = scopeOf(declaration.protocolVersions);
-      out.push(feature);
+      use(nested, () => ['elicitations', i, 'mode'], `a "${declaration.mode}" elicitation`, allowed);
     });
   }
-  for (const site of inlineExamples(collection, primitive)) {
-    for (const f of exampleFeatures(site.kind, site.example))
-      out.push({ ...f, path: [...site.path, ...f.path] });
-  }
-  return out;
+  for (const site of inlineExamples(collection, primitive))
+    exampleFeatures(sink, site.kind, site.example, site.path);
 }
 
-/** What a transport's type needs (§6.2.1: Streamable HTTP from MCP 2025-03-26). */
-export function transportFeatures(transport: unknown): Feature[] {
-  const out: Feature[] = [];
-  if (isObject(transport) && transport.type === 'streamable-http') {
-    add(out, ['type'], 'the "streamable-http" transport', S_0326);
+/** Whether a primitive has anything the walk above could report (the rule projects only those). */
+export function mayUseRevisionFeatures(collection: string, primitive: JsonObject): boolean {
+  for (const key in primitive) {
+    switch (key) {
+      case 'title':
+      case 'icons':
+      case '_meta':
+      case 'outputSchema':
+      case 'annotations':
+      case 'execution':
+      case 'clientRequirements':
+      case 'elicitations':
+      case 'examples':
+      case 'interactionExamples':
+      case 'completionExamples':
+      case 'arguments':
+        return true;
+      case 'inputSchema': {
+        const schema = primitive.inputSchema;
+        if (
+          collection === 'tools' &&
+          isObject(schema) &&
+          (Object.hasOwn(schema, '$schema') || isReference(schema))
+        ) {
+          return true;
+        }
+        break;
+      }
+      default:
+        break;
+    }
   }
-  return out;
+  return false;
+}
+
+const TRANSPORT_TYPES: Readonly<Record<string, Scope>> = { 'streamable-http': S_0326 };
+const CAPABILITIES: Readonly<Record<string, Scope>> = { completions: S_0326, tasks: ONLY_1125 };
+
+/** What a transport's type needs (§6.2.1: Streamable HTTP from MCP 2025-03-26). */
+export function transportFeatures(sink: FeatureSink, transport: unknown, base: PathSegment[]): void {
+  if (
+    !isObject(transport) ||
+    typeof transport.type !== 'string' ||
+    !Object.hasOwn(TRANSPORT_TYPES, transport.type)
+  )
+    return;
+  use(sink, () => [...base, 'type'], `the "${transport.type}" transport`, TRANSPORT_TYPES[transport.type]!);
 }
 
 /** What a Capabilities Object declares (§8.2: completions from 2025-03-26, core tasks in 2025-11-25 only). */
-export function capabilityFeatures(capabilities: unknown): Feature[] {
-  const out: Feature[] = [];
-  if (isObject(capabilities)) members(out, capabilities, [], { completions: S_0326, tasks: ONLY_1125 });
-  return out;
+export function capabilityFeatures(sink: FeatureSink, capabilities: unknown, base: PathSegment[]): void {
+  if (isObject(capabilities)) members(sink, capabilities, base, CAPABILITIES);
 }

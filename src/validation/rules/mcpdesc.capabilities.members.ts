@@ -138,7 +138,15 @@ const rule: StructuralRule = {
       member(key, value) {
         if (key !== 'capabilities') return;
         const errors = fragment.check(value);
-        if (errors !== null) reportErrors(context.report, errors, ['capabilities'], '"capabilities"');
+        if (errors !== null) {
+          reportErrors(
+            context.report,
+            errors,
+            ['capabilities'],
+            '"capabilities"',
+            (i) => `Capabilities object ${i}`,
+          );
+        }
       },
     };
   },

@@ -12,7 +12,7 @@ import {
   type ComponentNamespace,
   Components,
   isReference,
-  useSites,
+  referenceSites,
 } from '../protocol/components.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { COMPONENT_NAMESPACES } from '../schema/mcp.js';
@@ -42,9 +42,12 @@ const rule: Rule = {
   levels: levels080('error'),
   project(collection, _index, value): Use[] | undefined {
     const uses: Use[] = [];
-    for (const site of useSites(collection, value)) {
-      if (isReference(site.value))
-        uses.push({ path: site.path, ref: site.value.$componentRef, namespace: site.namespace });
+    for (const site of referenceSites(collection, value)) {
+      uses.push({
+        path: site.path,
+        ref: (site.value as { $componentRef: unknown }).$componentRef,
+        namespace: site.namespace,
+      });
     }
     return uses.length > 0 ? uses : undefined;
   },

@@ -21,6 +21,7 @@ const rule: Rule = {
   id: 'mcpdesc.entity-tags.shape',
   description: 'Tags of a tool, resource, resource template or prompt are listed at most once each.',
   specSection: '12.3',
+  specSections: { '0.8.0': '13.3' },
   reusable: true,
   levels: levelsSince('0.7.0', 'error'),
   examples: {

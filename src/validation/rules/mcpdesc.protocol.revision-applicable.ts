@@ -3,44 +3,32 @@
 // HTTP from 2025-03-26, a `resource_link` content block from 2025-06-18, `lastModified` from
 // 2025-06-18 — and its completed results have each revision's shape (`resultType` required by
 // 2026-07-28, unknown before). Named examples and tool schemas referenced from `components` are judged
-// at each use site, in its scope (§17.3). Document-scoped: workers list what each primitive uses
-// (protocol/features.ts) and its references; the scopes are applied here, references once the
-// components are known.
+// at each use site, in its scope (§17.3). Document-scoped, so that references can wait for the
+// components: a primitive that uses nothing revision-dependent is not even projected, and the walk of
+// one that does (protocol/features.ts) allocates only for what its scope does not allow.
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
-import { isObject } from '../json-schema/values.js';
+import { isObject, type JsonObject } from '../json-schema/values.js';
 import {
   AfterComponents,
   type ComponentNamespace,
   type Components,
-  isReference,
-  useSites,
+  referenceSites,
+  usesComponents,
 } from '../protocol/components.js';
 import {
   capabilityFeatures,
   declarationFeatures,
   exampleFeatures,
-  type Feature,
+  type FeatureSink,
+  mayUseRevisionFeatures,
   schemaFeatures,
   transportFeatures,
 } from '../protocol/features.js';
 import type { ExampleKind } from '../protocol/payloads.js';
-import { describeScope, explicitScope, NO_REVISIONS, type Scope, scopeOf } from '../protocol/revisions.js';
+import { describeScope, effectiveScope, NO_REVISIONS, type Scope, scopeOf } from '../protocol/revisions.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
-
-interface Use {
-  path: PathSegment[];
-  ref: unknown;
-  namespace: ComponentNamespace;
-}
-
-interface Projection {
-  /** The primitive's explicit scope; -1 when it inherits the root's. */
-  own: number;
-  features: Feature[];
-  uses: Use[];
-}
 
 const EXAMPLE_KINDS: Readonly<Partial<Record<ComponentNamespace, ExampleKind>>> = {
   toolExamples: 'tool',
@@ -49,12 +37,7 @@ const EXAMPLE_KINDS: Readonly<Partial<Record<ComponentNamespace, ExampleKind>>> 
   promptExamples: 'prompt',
 };
 
-/** What a component value uses, by the namespace its use site takes. */
-function componentFeatures(namespace: ComponentNamespace, value: unknown): Feature[] {
-  if (namespace === 'schemas') return schemaFeatures(value);
-  const kind = EXAMPLE_KINDS[namespace];
-  return kind !== undefined && isObject(value) ? exampleFeatures(kind, value) : [];
-}
+const SCHEMA_USES = new Set(['inputSchema', 'outputSchema']);
 
 function dotted(path: readonly PathSegment[]): string {
   return path
@@ -63,18 +46,50 @@ function dotted(path: readonly PathSegment[]): string {
     .replace(/^\./, '');
 }
 
-function report(context: RuleContext, at: PathSegment[], feature: Feature, scope: Scope, where = ''): void {
-  const effective = feature.scope === undefined ? scope : feature.scope & scope;
-  const bad = effective & ~feature.allowed;
-  if (bad === NO_REVISIONS) return;
-  const verb = feature.missing ? 'is required by' : 'is not defined by';
-  context.report(
-    at,
-    `${feature.label}${where} ${verb} ${describeScope(bad)}, which this declaration applies to`,
-  );
+/** A sink that reports at `base` + the feature's path (`where`: the component a use resolved to). */
+function sink(context: RuleContext, scope: Scope, base: readonly PathSegment[], where?: string): FeatureSink {
+  return {
+    scope,
+    fail(path, label, bad, missing) {
+      const verb = missing ? 'is required by' : 'is not defined by';
+      const inner =
+        where === undefined ? '' : ` (in ${where}${path.length > 0 ? `, at ${quote(dotted(path))}` : ''})`;
+      context.report(
+        where === undefined ? [...base, ...path] : [...base],
+        `${label}${inner} ${verb} ${describeScope(bad)}, which this declaration applies to`,
+      );
+    },
+  };
 }
 
-const SCHEMA_USES = new Set(['inputSchema', 'outputSchema']);
+/** Judge the components a primitive references, at each use, in the primitive's scope (§17.3). */
+function references(
+  context: RuleContext,
+  components: Components,
+  collection: string,
+  index: number,
+  primitive: JsonObject,
+  scope: Scope,
+): void {
+  for (const site of referenceSites(collection, primitive)) {
+    // A referenced form schema's vocabulary is mcpdesc.elicitation.form-schema's.
+    if (site.namespace === 'schemas' && !SCHEMA_USES.has(String(site.path[0]))) continue;
+    const resolved = components.resolve(
+      (site.value as { $componentRef: unknown }).$componentRef,
+      site.namespace,
+    );
+    if (!resolved.ok) continue;
+    const at = sink(
+      context,
+      scope,
+      [collection, index, ...site.path],
+      `#/components/${resolved.namespace}/${resolved.name}`,
+    );
+    const kind = EXAMPLE_KINDS[site.namespace];
+    if (site.namespace === 'schemas') schemaFeatures(at, resolved.value, []);
+    else if (kind !== undefined && isObject(resolved.value)) exampleFeatures(at, kind, resolved.value, []);
+  }
+}
 
 const rule: Rule = {
   id: 'mcpdesc.protocol.revision-applicable',
@@ -83,22 +98,8 @@ const rule: Rule = {
   scope: 'document',
   reusable: true,
   levels: levels080('error'),
-  project(collection, _index, value): Projection | undefined {
-    if (collection === 'tags' || !isObject(value)) return undefined;
-    const features = declarationFeatures(collection, value);
-    const uses: Use[] = [];
-    for (const site of useSites(collection, value)) {
-      // A referenced form schema's vocabulary is mcpdesc.elicitation.form-schema's.
-      if (
-        !isReference(site.value) ||
-        (site.namespace === 'schemas' && !SCHEMA_USES.has(String(site.path[0])))
-      )
-        continue;
-      uses.push({ path: site.path, ref: site.value.$componentRef, namespace: site.namespace });
-    }
-    if (features.length === 0 && uses.length === 0) return undefined;
-    return { own: explicitScope(value) ?? -1, features, uses };
-  },
+  project: (collection, _index, value) =>
+    collection !== 'tags' && isObject(value) && mayUseRevisionFeatures(collection, value) ? value : undefined,
   examples: {
     valid: [
       {
@@ -203,45 +204,33 @@ const rule: Rule = {
     if (context.version !== '0.8.0') return {};
     let root: Scope = NO_REVISIONS;
     const after = new AfterComponents();
-    const checkMembers = (key: string, value: unknown) => {
-      if ((key !== 'transports' && key !== 'capabilities') || !Array.isArray(value)) return;
-      value.forEach((declaration: unknown, i) => {
-        const own = explicitScope(declaration);
-        const scope = own === undefined ? root : own & root;
-        const features =
-          key === 'transports' ? transportFeatures(declaration) : capabilityFeatures(declaration);
-        for (const f of features) report(context, [key, i, ...f.path], f, scope);
-      });
-    };
-    const resolve = (components: Components, base: PathSegment[], use: Use, scope: Scope) => {
-      const resolved = components.resolve(use.ref, use.namespace);
-      if (!resolved.ok) return;
-      const where = ` (in #/components/${resolved.namespace}/${resolved.name}`;
-      for (const f of componentFeatures(use.namespace, resolved.value)) {
-        const inner = f.path.length > 0 ? `, at ${quote(dotted(f.path))})` : ')';
-        report(context, [...base, ...use.path], f, scope, where + inner);
-      }
-    };
     return {
       start() {
         root = scopeOf(context.declaredProtocolVersions);
         after.reset();
       },
       member(key, value) {
-        if (root !== NO_REVISIONS) checkMembers(key, value);
         after.member(key, value);
-      },
-      element(collection, index, projection) {
-        if (root === NO_REVISIONS || !isObject(projection)) return;
-        const { own, features, uses } = projection as unknown as Projection;
-        const scope = own === -1 ? root : own & root;
-        if (scope === NO_REVISIONS) return;
-        const base: PathSegment[] = [collection, index];
-        for (const f of features) report(context, [...base, ...f.path], f, scope);
-        if (uses.length === 0) return;
-        after.run((components) => {
-          for (const use of uses) resolve(components, base, use, scope);
+        if (
+          root === NO_REVISIONS ||
+          (key !== 'transports' && key !== 'capabilities') ||
+          !Array.isArray(value)
+        )
+          return;
+        value.forEach((declaration: unknown, i) => {
+          const at = sink(context, effectiveScope(declaration, root), []);
+          if (key === 'transports') transportFeatures(at, declaration, [key, i]);
+          else capabilityFeatures(at, declaration, [key, i]);
         });
+      },
+      element(collection, index, primitive) {
+        if (root === NO_REVISIONS || !isObject(primitive)) return;
+        const scope = effectiveScope(primitive, root);
+        if (scope === NO_REVISIONS) return;
+        declarationFeatures(sink(context, scope, [collection, index]), collection, primitive);
+        // Only a primitive with references waits (and is held) for the components.
+        if (!usesComponents(collection, primitive)) return;
+        after.run((components) => references(context, components, collection, index, primitive, scope));
       },
       finish() {
         after.finish();

@@ -11,7 +11,7 @@ import { levels } from '../rule.js';
 import { closedObject, STRING, URI } from '../schema/blocks.js';
 import { quote, reportErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
-import { extensibleObject, LOCAL_NAME } from '../schema/mcp.js';
+import { extensibleObject, LOCAL_NAMES } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { transportsKey } from './mcpdesc.root.members.js';
 import { exampleDocument080 } from './semantic-examples.js';
@@ -103,7 +103,7 @@ function fragments(version: SpecVersion): FragmentSet {
       securitySchemes: {
         type: 'object',
         minProperties: 1,
-        propertyNames: { pattern: LOCAL_NAME },
+        propertyNames: LOCAL_NAMES,
         additionalProperties: SCHEME_080,
       },
     };

@@ -38,6 +38,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A root tag has a non-empty name and at most a description.',
   specSection: '12.1',
+  specSections: { '0.8.0': '13.1' },
   collections: ['tags'],
   reusable: true,
   levels: levelsSince('0.6.0', 'error'),

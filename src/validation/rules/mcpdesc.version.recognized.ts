@@ -9,6 +9,7 @@ const rule: Rule = {
   id: 'mcpdesc.version.recognized',
   description: 'The declared "mcpdesc" version is one this validator supports.',
   specSection: '4.3',
+  specSections: { '0.8.0': '4.8' },
   reusable: true,
   levels: levels('error'),
   // A document we cannot check structurally still learns why: the other rules do not run for it.

@@ -183,8 +183,9 @@ function describeInto(
     case 'propertyNames': {
       const name = String(params.propertyName);
       path.push(name);
-      const names = error.parentSchema?.propertyNames as { pattern?: string } | undefined;
-      return `${here} has a member named ${quote(name)}, which does not match ${names?.pattern ?? 'the allowed names'}`;
+      const names = error.parentSchema?.propertyNames as { pattern?: string; $comment?: string } | undefined;
+      const expected = names?.$comment ?? `a name matching ${names?.pattern ?? 'the allowed names'}`;
+      return `${here} has a member named ${quote(name)}; expected ${expected}`;
     }
     case 'false schema':
       return `${here} is not allowed here`;

@@ -18,6 +18,8 @@ import type { SchemaFragment } from './fragment.js';
 
 /** Local names of security schemes, components and named examples (§7.1, §9.3, §17.1). */
 export const LOCAL_NAME = '^[A-Za-z0-9._-]+$';
+// `$comment` says in words what a name pattern means: errors.ts quotes it instead of the pattern.
+export const LOCAL_NAMES = { pattern: LOCAL_NAME, $comment: 'a name of letters, digits, ".", "_" and "-"' };
 
 // The MCP metadata key grammar: an optional reverse-DNS-like prefix ending in '/', then a name that
 // begins and ends with a letter or digit (§3.5; the same grammar names MCP protocol extensions, §8.4).
@@ -49,7 +51,7 @@ export function namedMap(value: SchemaFragment): SchemaFragment {
   return {
     type: 'object',
     minProperties: 1,
-    propertyNames: { pattern: LOCAL_NAME },
+    propertyNames: LOCAL_NAMES,
     additionalProperties: value,
   };
 }
@@ -74,19 +76,28 @@ export const SECURITY_REQUIREMENTS: SchemaFragment = {
   type: 'array',
   items: {
     type: 'object',
-    propertyNames: { pattern: LOCAL_NAME },
+    propertyNames: LOCAL_NAMES,
     additionalProperties: { type: 'array', uniqueItems: true, items: STRING },
   },
 };
 
 /** A literal `_meta` object: any values, keys in MCP's metadata key grammar (§3.5). */
-export const META: SchemaFragment = { type: 'object', propertyNames: { pattern: META_KEY } };
+export const META: SchemaFragment = {
+  type: 'object',
+  propertyNames: {
+    pattern: META_KEY,
+    $comment: 'a _meta key: an optional prefix such as "com.example/", then a name',
+  },
+};
 
 /** A map of protocol extension identifiers to settings objects, non-empty (§8.4, §8.5). */
 export const EXTENSION_MAP: SchemaFragment = {
   type: 'object',
   minProperties: 1,
-  propertyNames: { pattern: EXTENSION_ID },
+  propertyNames: {
+    pattern: EXTENSION_ID,
+    $comment: 'an extension identifier "prefix/name", such as "com.example/feature"',
+  },
   additionalProperties: OPEN_OBJECT,
 };
 
