@@ -5,6 +5,7 @@
 // warnings, so that every finding in a generated corpus comes from a planted defect.
 import {
   description,
+  itemTemplate,
   type Json,
   type JsonObject,
   objectSchema,
@@ -239,13 +240,7 @@ export function serverDocument080(rng: Rng, options: ServerDocument080Options): 
     doc.resources = [resource];
   }
   if (rng.chance(0.06)) {
-    doc.resourceTemplates = [
-      {
-        uriTemplate: `https://api.${name}.example.com/items/{id}{?fields}`,
-        name: 'item',
-        mimeType: 'application/json',
-      },
-    ];
+    doc.resourceTemplates = [itemTemplate(name)];
   }
   if (rng.chance(0.06)) {
     const prompt: JsonObject = {

@@ -32,8 +32,16 @@ function pickToolIndex(doc: JsonObject, rng: Rng): number {
   return rng.int(0, tools(doc).length - 1);
 }
 
-export const err = (ruleId: string, pointer: string): ExpectedFinding => ({ ruleId, severity: 'error', pointer });
-export const warn = (ruleId: string, pointer: string): ExpectedFinding => ({ ruleId, severity: 'warning', pointer });
+export const err = (ruleId: string, pointer: string): ExpectedFinding => ({
+  ruleId,
+  severity: 'error',
+  pointer,
+});
+export const warn = (ruleId: string, pointer: string): ExpectedFinding => ({
+  ruleId,
+  severity: 'warning',
+  pointer,
+});
 
 /** Mutations of a single tool; shared by registry documents and dumps. */
 export const TOOL_DEFECTS: ReadonlyArray<{

@@ -124,7 +124,10 @@ export const DEFECTS_080: readonly DefectKind[] = [
     apply(doc) {
       const versions = doc.protocolVersions as Json[];
       versions.push('2027-01-01');
-      return { document: doc, expected: [err('mcpdesc.root.members', `/protocolVersions/${versions.length - 1}`)] };
+      return {
+        document: doc,
+        expected: [err('mcpdesc.root.members', `/protocolVersions/${versions.length - 1}`)],
+      };
     },
   },
   {
@@ -140,7 +143,10 @@ export const DEFECTS_080: readonly DefectKind[] = [
     toolLevel: false,
     apply(doc) {
       doc.security = [{ 'not-declared': [] }];
-      return { document: doc, expected: [err('mcpdesc.security.requirement-reference', '/security/0/not-declared')] };
+      return {
+        document: doc,
+        expected: [err('mcpdesc.security.requirement-reference', '/security/0/not-declared')],
+      };
     },
   },
   {
@@ -151,7 +157,9 @@ export const DEFECTS_080: readonly DefectKind[] = [
       transports.push({ type: 'stdio', command: 'extra', protocolVersions: ['2024-11-05'] });
       return {
         document: doc,
-        expected: [err('mcpdesc.protocol.scope-subset', `/transports/${transports.length - 1}/protocolVersions`)],
+        expected: [
+          err('mcpdesc.protocol.scope-subset', `/transports/${transports.length - 1}/protocolVersions`),
+        ],
       };
     },
   },

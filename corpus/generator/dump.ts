@@ -78,7 +78,12 @@ interface Template {
 function dumpTool(rng: Rng, name: string, v080: boolean, shared: JsonObject): JsonObject {
   if (!v080) return tool(rng, name, { tags: TAG_NAMES });
   const reference = rng.chance(0.1) ? (['Shared', shared] as const) : null;
-  return tool080(rng, name, { tags: TAG_NAMES, scope: COVERAGE_080, schemes: SCHEMES_080, shared: reference });
+  return tool080(rng, name, {
+    tags: TAG_NAMES,
+    scope: COVERAGE_080,
+    schemes: SCHEMES_080,
+    shared: reference,
+  });
 }
 
 function templates(rng: Rng, count: number, v080: boolean, shared: JsonObject): Template[] {

@@ -7,9 +7,11 @@
 // significant; a streamed dump may put it last), so the rules that resolve references hold what they
 // need to check until the member arrives, or the document ends without it (`AfterComponents`).
 import type { PathSegment } from '../../types.js';
-import { isObject } from '../json-schema/values.js';
+import { isObject, type JsonObject } from '../json-schema/values.js';
+import type { CollectionKey, RuleContext, RuleVisitor } from '../rule.js';
 import { COMPONENT_NAMESPACES, type ComponentNamespace } from '../schema/mcp.js';
 import { AfterMember } from './after-member.js';
+import { NO_REVISIONS, type Scope, scopeOf } from './revisions.js';
 
 export { COMPONENT_NAMESPACES, type ComponentNamespace };
 
@@ -201,4 +203,47 @@ export function referenceSites(collection: string, primitive: unknown): UseSite[
   return usesComponents(collection, primitive)
     ? useSites(collection, primitive).filter((site) => isReference(site.value))
     : [];
+}
+
+/** What a rule checks of each primitive against the document's Components. */
+export interface PrimitiveCheck {
+  /** Whether the rule looks at this collection, given the document's root scope (§4.10). */
+  accepts(collection: CollectionKey, root: Scope): boolean;
+  /** Whether a primitive must wait for `components`: by default, when it holds a Reference Object. */
+  waits?(collection: CollectionKey, primitive: JsonObject): boolean;
+  check(
+    components: Components,
+    collection: CollectionKey,
+    index: number,
+    primitive: JsonObject,
+    root: Scope,
+  ): void;
+}
+
+/**
+ * A visitor that runs `check` on each accepted primitive: at once when it references no component,
+ * otherwise once `components` has been read (or the document ended without it).
+ */
+export function primitiveVisitor(context: RuleContext, spec: PrimitiveCheck): RuleVisitor {
+  const after = new AfterComponents();
+  const waits = spec.waits ?? usesComponents;
+  let root: Scope = NO_REVISIONS;
+  return {
+    start() {
+      root = scopeOf(context.declaredProtocolVersions);
+      after.reset();
+    },
+    member(key, value) {
+      after.member(key, value);
+    },
+    element(collection, index, primitive) {
+      if (!spec.accepts(collection, root) || !isObject(primitive)) return;
+      const scope = root;
+      if (!waits(collection, primitive)) spec.check(NO_COMPONENTS, collection, index, primitive, scope);
+      else after.run((components) => spec.check(components, collection, index, primitive, scope));
+    },
+    finish() {
+      after.finish();
+    },
+  };
 }

@@ -5,6 +5,7 @@
 // the rules that need the use site).
 import type { PathSegment } from '../../types.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
+import type { RuleVisitor } from '../rule.js';
 import { isReference } from './components.js';
 
 export type ExampleKind = 'tool' | 'interaction' | 'resource' | 'resourceTemplate' | 'prompt' | 'completion';
@@ -160,4 +161,33 @@ export function primitiveMeta(collection: string, primitive: unknown): MetaSite[
       sites.push({ ...meta, path: [...site.path, ...meta.path] });
   }
   return sites;
+}
+
+/** A visitor that hands `check` every `_meta` of the document: primitives' and example components'. */
+export function metaVisitor(check: (base: readonly PathSegment[], site: MetaSite) => void): RuleVisitor {
+  return {
+    member(key, value) {
+      if (key !== 'components') return;
+      for (const site of componentExamples(value)) {
+        for (const meta of exampleMeta(site.kind, site.example)) check(site.path, meta);
+      }
+    },
+    element(collection, index, value) {
+      for (const meta of primitiveMeta(collection, value)) check([collection, index], meta);
+    },
+  };
+}
+
+/** A visitor that hands `check` every example of the document: inline ones and example components. */
+export function exampleVisitor(
+  check: (base: readonly PathSegment[], site: ExampleSite) => void,
+): RuleVisitor {
+  return {
+    member(key, value) {
+      if (key === 'components') for (const site of componentExamples(value)) check([], site);
+    },
+    element(collection, index, value) {
+      for (const site of inlineExamples(collection, value)) check([collection, index], site);
+    },
+  };
 }

@@ -4,14 +4,8 @@
 // the field.
 
 import { isObject } from '../json-schema/values.js';
-import {
-  before,
-  describeScope,
-  effectiveScope,
-  NO_REVISIONS,
-  type Scope,
-  scopeOf,
-} from '../protocol/revisions.js';
+import { before, describeScope, effectiveScope, NO_REVISIONS } from '../protocol/revisions.js';
+import { scopedVisitor } from '../protocol/scoped.js';
 import { levels080, type Rule } from '../rule.js';
 import { exampleDocument080 } from './semantic-examples.js';
 
@@ -48,14 +42,10 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root: Scope = NO_REVISIONS;
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-      },
-      member(key, value) {
-        if (key !== 'capabilities' || !Array.isArray(value)) return;
-        value.forEach((capabilities: unknown, i) => {
+    return scopedVisitor(context, {
+      arrays: ['capabilities'],
+      array(_, declarations, root) {
+        declarations.forEach((capabilities: unknown, i) => {
           if (!isObject(capabilities) || !Object.hasOwn(capabilities, 'extensions')) return;
           const earlier = effectiveScope(capabilities, root) & EARLIER;
           if (earlier === NO_REVISIONS) return;
@@ -65,7 +55,7 @@ const rule: Rule = {
           );
         });
       },
-    };
+    });
   },
 };
 

@@ -1,12 +1,7 @@
 // §8.6: Capabilities Objects' effective scopes are pairwise disjoint: at most one applies to a protocol
 // revision (an object without `protocolVersions` applies to every root revision).
-import {
-  describeScope,
-  effectiveScope,
-  explicitScope,
-  NO_REVISIONS,
-  scopeOf,
-} from '../protocol/revisions.js';
+import { describeScope, effectiveScope, explicitScope, NO_REVISIONS } from '../protocol/revisions.js';
+import { scopedVisitor } from '../protocol/scoped.js';
 import { levels080, type Rule } from '../rule.js';
 import { exampleDocument080 } from './semantic-examples.js';
 
@@ -49,15 +44,11 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root = NO_REVISIONS;
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-      },
-      member(key, value) {
-        if (key !== 'capabilities' || root === NO_REVISIONS || !Array.isArray(value)) return;
+    return scopedVisitor(context, {
+      arrays: ['capabilities'],
+      array(_, declarations, root) {
         const scopes: number[] = [];
-        value.forEach((capabilities: unknown, i) => {
+        declarations.forEach((capabilities: unknown, i) => {
           const scope = effectiveScope(capabilities, root);
           const earlier = scopes.findIndex((s) => (s & scope) !== NO_REVISIONS);
           scopes.push(scope);
@@ -72,7 +63,7 @@ const rule: Rule = {
           );
         });
       },
-    };
+    });
   },
 };
 

@@ -6,15 +6,9 @@
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
-import {
-  AfterComponents,
-  type Components,
-  NO_COMPONENTS,
-  usesComponents,
-  valueAt,
-} from '../protocol/components.js';
+import { type Components, primitiveVisitor, valueAt } from '../protocol/components.js';
 import { formSchemaProblems } from '../protocol/form-schema.js';
-import { effectiveScope, NO_REVISIONS, type Scope, scopeOf } from '../protocol/revisions.js';
+import { effectiveScope, NO_REVISIONS, type Scope } from '../protocol/revisions.js';
 import type { CollectionKey } from '../rule.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
@@ -224,26 +218,11 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root: Scope = NO_REVISIONS;
-    const after = new AfterComponents();
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-        after.reset();
-      },
-      member(key, value) {
-        after.member(key, value);
-      },
-      element(collection, index, primitive) {
-        if (collection === 'tags' || !isObject(primitive) || root === NO_REVISIONS) return;
-        if (!usesComponents(collection, primitive))
-          check(context, NO_COMPONENTS, root, collection, index, primitive);
-        else after.run((components) => check(context, components, root, collection, index, primitive));
-      },
-      finish() {
-        after.finish();
-      },
-    };
+    return primitiveVisitor(context, {
+      accepts: (collection, root) => collection !== 'tags' && root !== NO_REVISIONS,
+      check: (components, collection, index, primitive, root) =>
+        check(context, components, root, collection, index, primitive),
+    });
   },
 };
 

@@ -5,7 +5,7 @@
 // by name. Checked on inline examples and on example components, wherever they are used.
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
-import { componentExamples, type ExampleSite, inlineExamples, resultOf } from '../protocol/payloads.js';
+import { type ExampleSite, exampleVisitor, resultOf } from '../protocol/payloads.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
 
@@ -89,14 +89,7 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    return {
-      member(key, value) {
-        if (key === 'components') for (const site of componentExamples(value)) check(context, [], site);
-      },
-      element(collection, index, value) {
-        for (const site of inlineExamples(collection, value)) check(context, [collection, index], site);
-      },
-    };
+    return exampleVisitor((base, site) => check(context, base, site));
   },
 };
 

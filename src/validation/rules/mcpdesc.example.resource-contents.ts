@@ -2,13 +2,7 @@
 // resource templates, and in the embedded resources of tool and prompt example results. Checked on
 // inline examples and example components.
 import type { PathSegment } from '../../types.js';
-import {
-  componentExamples,
-  type ExampleSite,
-  inlineExamples,
-  resourceContents,
-  resultOf,
-} from '../protocol/payloads.js';
+import { type ExampleSite, exampleVisitor, resourceContents, resultOf } from '../protocol/payloads.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080 } from './semantic-examples.js';
 
@@ -85,14 +79,7 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    return {
-      member(key, value) {
-        if (key === 'components') for (const site of componentExamples(value)) check(context, [], site);
-      },
-      element(collection, index, value) {
-        for (const site of inlineExamples(collection, value)) check(context, [collection, index], site);
-      },
-    };
+    return exampleVisitor((base, site) => check(context, base, site));
   },
 };
 

@@ -7,7 +7,7 @@ import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
 import { PROGRESS_TOKEN, SERVER_INFO } from '../protocol/meta-keys.js';
-import { componentExamples, exampleMeta, type MetaSite, primitiveMeta } from '../protocol/payloads.js';
+import { type MetaSite, metaVisitor } from '../protocol/payloads.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
 
@@ -105,17 +105,7 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    return {
-      member(key, value) {
-        if (key !== 'components') return;
-        for (const site of componentExamples(value)) {
-          for (const meta of exampleMeta(site.kind, site.example)) check(context, site.path, meta);
-        }
-      },
-      element(collection, index, value) {
-        for (const meta of primitiveMeta(collection, value)) check(context, [collection, index], meta);
-      },
-    };
+    return metaVisitor((base, site) => check(context, base, site));
   },
 };
 

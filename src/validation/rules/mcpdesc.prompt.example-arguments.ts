@@ -3,13 +3,7 @@
 // arguments). An example may be a component, judged at each prompt that uses it (§17.3).
 import { quote } from '../../quote.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
-import {
-  AfterComponents,
-  type Components,
-  NO_COMPONENTS,
-  usesComponents,
-  valueAt,
-} from '../protocol/components.js';
+import { type Components, primitiveVisitor, valueAt } from '../protocol/components.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument080 } from './semantic-examples.js';
@@ -102,23 +96,10 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    const after = new AfterComponents();
-    return {
-      start() {
-        after.reset();
-      },
-      member(key, value) {
-        after.member(key, value);
-      },
-      element(collection, index, prompt) {
-        if (collection !== 'prompts' || !isObject(prompt)) return;
-        if (!usesComponents(collection, prompt)) check(context, NO_COMPONENTS, index, prompt);
-        else after.run((components) => check(context, components, index, prompt));
-      },
-      finish() {
-        after.finish();
-      },
-    };
+    return primitiveVisitor(context, {
+      accepts: (collection) => collection === 'prompts',
+      check: (components, _, index, prompt) => check(context, components, index, prompt),
+    });
   },
 };
 

@@ -11,14 +11,7 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
-import {
-  extensibleObject,
-  META,
-  NON_EMPTY_STRING_ARRAY,
-  nonEmptyArray,
-  PROTOCOL_SCOPE,
-  SECURITY_REQUIREMENTS,
-} from '../schema/mcp.js';
+import { extensibleObject, nonEmptyArray, PRIMITIVE_MEMBERS_080, PROTOCOL_SCOPE } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
 import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
@@ -55,13 +48,7 @@ const PROMPT_080 = extensibleObject(
     ),
     examples: OWNED_ELSEWHERE,
     completionExamples: OWNED_ELSEWHERE,
-    icons: OWNED_ELSEWHERE,
-    tags: NON_EMPTY_STRING_ARRAY,
-    elicitations: nonEmptyArray(),
-    deprecated: BOOLEAN,
-    _meta: META,
-    security: SECURITY_REQUIREMENTS,
-    clientRequirements: OWNED_ELSEWHERE,
+    ...PRIMITIVE_MEMBERS_080,
   },
   ['name'],
 );

@@ -3,7 +3,8 @@
 // `sampling.context` / `sampling.tools` there.
 import type { PathSegment } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
-import { effectiveScope, NO_REVISIONS, only, type Scope, scopeOf } from '../protocol/revisions.js';
+import { effectiveScope, NO_REVISIONS, only } from '../protocol/revisions.js';
+import { scopedVisitor } from '../protocol/scoped.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080 } from './semantic-examples.js';
 
@@ -49,20 +50,16 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root: Scope = NO_REVISIONS;
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-      },
-      member(key, value) {
-        if (key !== 'capabilities' || !Array.isArray(value)) return;
-        value.forEach((capabilities: unknown, i) => {
+    return scopedVisitor(context, {
+      arrays: ['capabilities'],
+      array(_, declarations, root) {
+        declarations.forEach((capabilities: unknown, i) => {
           if (!isObject(capabilities) || !Object.hasOwn(capabilities, 'logging')) return;
           if ((effectiveScope(capabilities, root) & REV_2026) === NO_REVISIONS) return;
           warn(context, ['capabilities', i, 'logging'], 'The "logging" capability');
         });
       },
-      element(collection, index, value) {
+      element(collection, index, value, root) {
         if (collection === 'tags' || !isObject(value) || !isObject(value.clientRequirements)) return;
         if ((effectiveScope(value, root) & REV_2026) === NO_REVISIONS) return;
         const requirements = value.clientRequirements;
@@ -75,7 +72,7 @@ const rule: Rule = {
             warn(context, [...base, 'sampling', member], `Requiring "sampling.${member}"`);
         }
       },
-    };
+    });
   },
 };
 

@@ -10,8 +10,8 @@ import {
   explicitScope,
   NO_REVISIONS,
   type Scope,
-  scopeOf,
 } from '../protocol/revisions.js';
+import { scopedVisitor } from '../protocol/scoped.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
 
@@ -80,24 +80,15 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root = NO_REVISIONS;
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-      },
-      member(key, value) {
-        if (
-          root === NO_REVISIONS ||
-          (key !== 'transports' && key !== 'capabilities') ||
-          !Array.isArray(value)
-        )
-          return;
-        value.forEach((declaration: unknown, i) => {
+    return scopedVisitor(context, {
+      arrays: ['transports', 'capabilities'],
+      array(key, declarations, root) {
+        declarations.forEach((declaration: unknown, i) => {
           check(context, declaration, root, [key, i], 'root "protocolVersions"');
         });
       },
-      element(collection, index, value) {
-        if (root === NO_REVISIONS || collection === 'tags' || !isObject(value)) return;
+      element(collection, index, value, root) {
+        if (collection === 'tags' || !isObject(value)) return;
         check(context, value, root, [collection, index], 'root "protocolVersions"');
         const declarations = value.elicitations;
         if (!Object.hasOwn(value, 'elicitations') || !Array.isArray(declarations)) return;
@@ -113,7 +104,7 @@ const rule: Rule = {
           );
         });
       },
-    };
+    });
   },
 };
 

@@ -4,13 +4,7 @@
 import { quote } from '../../quote.js';
 import { matchesTemplate } from '../json-schema/uri-template.js';
 import { isObject } from '../json-schema/values.js';
-import {
-  AfterComponents,
-  type Components,
-  NO_COMPONENTS,
-  usesComponents,
-  valueAt,
-} from '../protocol/components.js';
+import { type Components, primitiveVisitor, valueAt } from '../protocol/components.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument080 } from './semantic-examples.js';
@@ -104,23 +98,10 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    const after = new AfterComponents();
-    return {
-      start() {
-        after.reset();
-      },
-      member(key, value) {
-        after.member(key, value);
-      },
-      element(collection, index, template) {
-        if (collection !== 'resourceTemplates' || !isObject(template)) return;
-        if (!usesComponents(collection, template)) check(context, NO_COMPONENTS, index, template);
-        else after.run((components) => check(context, components, index, template));
-      },
-      finish() {
-        after.finish();
-      },
-    };
+    return primitiveVisitor(context, {
+      accepts: (collection) => collection === 'resourceTemplates',
+      check: (components, _, index, template) => check(context, components, index, template),
+    });
   },
 };
 

@@ -13,12 +13,9 @@ import {
 import type { StructuralRule } from '../schema/fragment.js';
 import {
   extensibleObject,
-  META,
-  NON_EMPTY_STRING_ARRAY,
-  nonEmptyArray,
+  PRIMITIVE_MEMBERS_080,
   PROTOCOL_SCOPE,
   RESOURCE_ANNOTATIONS,
-  SECURITY_REQUIREMENTS,
 } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
@@ -54,13 +51,7 @@ const TEMPLATE_080 = extensibleObject(
     annotations: RESOURCE_ANNOTATIONS,
     examples: OWNED_ELSEWHERE,
     completionExamples: OWNED_ELSEWHERE,
-    icons: OWNED_ELSEWHERE,
-    tags: NON_EMPTY_STRING_ARRAY,
-    elicitations: nonEmptyArray(),
-    deprecated: BOOLEAN,
-    _meta: META,
-    security: SECURITY_REQUIREMENTS,
-    clientRequirements: OWNED_ELSEWHERE,
+    ...PRIMITIVE_MEMBERS_080,
   },
   ['uriTemplate', 'name'],
 );

@@ -5,13 +5,7 @@
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
-import {
-  AfterComponents,
-  type Components,
-  NO_COMPONENTS,
-  usesComponents,
-  valueAt,
-} from '../protocol/components.js';
+import { type Components, primitiveVisitor, valueAt } from '../protocol/components.js';
 import type { CollectionKey } from '../rule.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { entitySubject } from '../schema/visitors.js';
@@ -166,25 +160,11 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    const after = new AfterComponents();
-    return {
-      start() {
-        after.reset();
-      },
-      member(key, value) {
-        after.member(key, value);
-      },
-      element(collection, index, declaration) {
-        if ((collection !== 'resources' && collection !== 'resourceTemplates') || !isObject(declaration))
-          return;
-        if (!usesComponents(collection, declaration))
-          check(context, NO_COMPONENTS, collection, index, declaration);
-        else after.run((components) => check(context, components, collection, index, declaration));
-      },
-      finish() {
-        after.finish();
-      },
-    };
+    return primitiveVisitor(context, {
+      accepts: (collection) => collection === 'resources' || collection === 'resourceTemplates',
+      check: (components, collection, index, declaration) =>
+        check(context, components, collection, index, declaration),
+    });
   },
 };
 

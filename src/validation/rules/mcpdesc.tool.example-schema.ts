@@ -9,13 +9,7 @@ import type { PathSegment } from '../../types.js';
 import { dialectOf } from '../json-schema/dialect.js';
 import { evaluateInstance } from '../json-schema/instance.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
-import {
-  AfterComponents,
-  type Components,
-  NO_COMPONENTS,
-  usesComponents,
-  valueAt,
-} from '../protocol/components.js';
+import { type Components, primitiveVisitor, valueAt } from '../protocol/components.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
@@ -200,26 +194,10 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    const after = new AfterComponents();
-    return {
-      start() {
-        after.reset();
-      },
-      member(key, value) {
-        after.member(key, value);
-      },
-      element(collection, index, tool) {
-        if (collection !== 'tools' || !isObject(tool)) return;
-        if (!usesComponents('tools', tool)) {
-          checkTool(context, NO_COMPONENTS, index, tool);
-          return;
-        }
-        after.run((components) => checkTool(context, components, index, tool));
-      },
-      finish() {
-        after.finish();
-      },
-    };
+    return primitiveVisitor(context, {
+      accepts: (collection) => collection === 'tools',
+      check: (components, _, index, tool) => checkTool(context, components, index, tool),
+    });
   },
 };
 

@@ -8,21 +8,8 @@ import type { PathSegment } from '../../types.js';
 import { DEFAULT_DIALECT, dialectOf } from '../json-schema/dialect.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
 import { analyzeSchema } from '../json-schema/walk.js';
-import {
-  AfterComponents,
-  type Components,
-  isReference,
-  NO_COMPONENTS,
-  valueAt,
-} from '../protocol/components.js';
-import {
-  describeScope,
-  effectiveScope,
-  NO_REVISIONS,
-  only,
-  type Scope,
-  scopeOf,
-} from '../protocol/revisions.js';
+import { type Components, isReference, primitiveVisitor, valueAt } from '../protocol/components.js';
+import { describeScope, effectiveScope, NO_REVISIONS, only, type Scope } from '../protocol/revisions.js';
 import { levels080, type Rule, type RuleContext } from '../rule.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument080, exampleTool } from './semantic-examples.js';
@@ -216,25 +203,11 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root: Scope = NO_REVISIONS;
-    const after = new AfterComponents();
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-        after.reset();
-      },
-      member(key, value) {
-        after.member(key, value);
-      },
-      element(collection, index, tool) {
-        if (collection !== 'tools' || !isObject(tool)) return;
-        if (!isReference(tool.inputSchema)) check(context, NO_COMPONENTS, root, index, tool);
-        else after.run((components) => check(context, components, root, index, tool));
-      },
-      finish() {
-        after.finish();
-      },
-    };
+    return primitiveVisitor(context, {
+      accepts: (collection) => collection === 'tools',
+      waits: (_, tool) => isReference(tool.inputSchema),
+      check: (components, _, index, tool, root) => check(context, components, root, index, tool),
+    });
   },
 };
 

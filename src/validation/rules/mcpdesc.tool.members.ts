@@ -28,12 +28,10 @@ import {
 import type { SchemaFragment, StructuralRule } from '../schema/fragment.js';
 import {
   extensibleObject,
-  META,
-  NON_EMPTY_STRING_ARRAY,
   nonEmptyArray,
+  PRIMITIVE_MEMBERS_080,
   PROTOCOL_SCOPE,
   referenceOr,
-  SECURITY_REQUIREMENTS,
   TOOL_ANNOTATIONS,
 } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
@@ -98,13 +96,7 @@ const TOOL_080 = extensibleObject(
     execution: closedObject({ taskSupport: { type: 'string', enum: TASK_SUPPORT } }),
     examples: OWNED_ELSEWHERE,
     interactionExamples: OWNED_ELSEWHERE,
-    icons: OWNED_ELSEWHERE,
-    tags: NON_EMPTY_STRING_ARRAY,
-    elicitations: nonEmptyArray(),
-    deprecated: BOOLEAN,
-    _meta: META,
-    security: SECURITY_REQUIREMENTS,
-    clientRequirements: OWNED_ELSEWHERE,
+    ...PRIMITIVE_MEMBERS_080,
   },
   ['name', 'inputSchema'],
 );

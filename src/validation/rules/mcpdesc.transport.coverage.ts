@@ -1,7 +1,8 @@
 // §6.5: when `transports` is present, the union of the transports' effective scopes equals root
 // `protocolVersions`: every root revision has a transport. (A transport scoped outside the root is
 // mcpdesc.protocol.scope-subset's finding; without `transports` nothing is inferred.)
-import { describeScope, effectiveScope, NO_REVISIONS, scopeOf } from '../protocol/revisions.js';
+import { describeScope, effectiveScope, NO_REVISIONS } from '../protocol/revisions.js';
+import { scopedVisitor } from '../protocol/scoped.js';
 import { levels080, type Rule } from '../rule.js';
 import { exampleDocument080 } from './semantic-examples.js';
 
@@ -38,16 +39,12 @@ const rule: Rule = {
   },
   create(context) {
     if (context.version !== '0.8.0') return {};
-    let root = NO_REVISIONS;
-    return {
-      start() {
-        root = scopeOf(context.declaredProtocolVersions);
-      },
-      member(key, value) {
-        if (key !== 'transports' || root === NO_REVISIONS || !Array.isArray(value) || value.length === 0)
-          return;
+    return scopedVisitor(context, {
+      arrays: ['transports'],
+      array(_, transports, root) {
+        if (transports.length === 0) return;
         let covered = NO_REVISIONS;
-        for (const transport of value) covered |= effectiveScope(transport, root);
+        for (const transport of transports) covered |= effectiveScope(transport, root);
         const uncovered = root & ~covered;
         if (uncovered === NO_REVISIONS) return;
         context.report(
@@ -55,7 +52,7 @@ const rule: Rule = {
           `No transport applies to ${describeScope(uncovered)}, which root "protocolVersions" lists; the transports' scopes must cover every root revision`,
         );
       },
-    };
+    });
   },
 };
 

@@ -10,6 +10,7 @@ import {
   NON_EMPTY_STRING,
   NUMBER,
   OPEN_OBJECT,
+  OWNED_ELSEWHERE,
   STRING,
   STRING_ARRAY,
   URI,
@@ -88,6 +89,20 @@ export const META: SchemaFragment = {
     pattern: META_KEY,
     $comment: 'a _meta key: an optional prefix such as "com.example/", then a name',
   },
+};
+
+/**
+ * The members every 0.8.0 primitive ends with (§9.1, §10.1, §10.3, §11.1): icons and client
+ * requirements have rules of their own; elicitation entries are checked one by one.
+ */
+export const PRIMITIVE_MEMBERS_080: Readonly<Record<string, SchemaFragment>> = {
+  icons: OWNED_ELSEWHERE,
+  tags: NON_EMPTY_STRING_ARRAY,
+  elicitations: nonEmptyArray(),
+  deprecated: BOOLEAN,
+  _meta: META,
+  security: SECURITY_REQUIREMENTS,
+  clientRequirements: OWNED_ELSEWHERE,
 };
 
 /** A map of protocol extension identifiers to settings objects, non-empty (§8.4, §8.5). */
