@@ -20,6 +20,17 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * A number literal beyond double precision (`1e400`) parses to ±Infinity, and YAML's `.nan` to NaN:
+ * JSON has no such value, so no type admits them; say so rather than "found number".
+ */
+function foundType(value: unknown): string {
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN, which JSON cannot represent';
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return 'a number beyond the double-precision range';
+  return jsonType(value);
+}
+
 export function quote(value: unknown): string {
   return quoteValue(value, MAX_QUOTED);
 }
@@ -159,7 +170,7 @@ function describeInto(
     case 'required':
       return `${here} is missing required property ${quote(params.missingProperty)}`;
     case 'type':
-      return `${here} must be ${typeList(params.type)}, found ${jsonType(error.data)}`;
+      return `${here} must be ${typeList(params.type)}, found ${foundType(error.data)}`;
     case 'enum': {
       const values = (params.allowedValues as unknown[]).map((v) => quote(v)).join(', ');
       return `${here} must be one of ${values}, found ${quote(error.data)}`;
