@@ -15,6 +15,7 @@ import documentRootObject from './mcpdesc.document.root-object.js';
 import documentSyntax from './mcpdesc.document.syntax.js';
 import elicitationFormSchema from './mcpdesc.elicitation.form-schema.js';
 import elicitationMembers from './mcpdesc.elicitation.members.js';
+import emailAddress from './mcpdesc.email.address.js';
 import entityTagsReference from './mcpdesc.entity-tags.reference.js';
 import entityTagsShape from './mcpdesc.entity-tags.shape.js';
 import exampleCompletedResult from './mcpdesc.example.completed-result.js';
@@ -23,6 +24,7 @@ import exampleResourceContents from './mcpdesc.example.resource-contents.js';
 import extensionIdentifier from './mcpdesc.extension.identifier.js';
 import iconMembers from './mcpdesc.icon.members.js';
 import infoMembers from './mcpdesc.info.members.js';
+import infoVersionSemver from './mcpdesc.info.version-semver.js';
 import metaReserved from './mcpdesc.meta.reserved.js';
 import metaUnknownReserved from './mcpdesc.meta.unknown-reserved.js';
 import primitiveScopeDisjoint from './mcpdesc.primitive.scope-disjoint.js';
@@ -34,12 +36,14 @@ import protocolRevisionApplicable from './mcpdesc.protocol.revision-applicable.j
 import protocolScopeSubset from './mcpdesc.protocol.scope-subset.js';
 import resourceExampleConsistency from './mcpdesc.resource.example-consistency.js';
 import resourceMembers from './mcpdesc.resource.members.js';
+import resourceUriSyntax from './mcpdesc.resource.uri-syntax.js';
 import resourceTemplateExampleUri from './mcpdesc.resource-template.example-uri.js';
 import resourceTemplateMembers from './mcpdesc.resource-template.members.js';
 import resourceTemplateUriTemplate from './mcpdesc.resource-template.uri-template.js';
 import rootMembers from './mcpdesc.root.members.js';
 import rootPrimitivesNonempty from './mcpdesc.root.primitives-nonempty.js';
 import rootPrimitivesPresent from './mcpdesc.root.primitives-present.js';
+import rootSchemaVersion from './mcpdesc.root.schema-version.js';
 import securityRequirementReference from './mcpdesc.security.requirement-reference.js';
 import securityRequirementScopes from './mcpdesc.security.requirement-scopes.js';
 import securitySchemeConditional from './mcpdesc.security.scheme-conditional.js';
@@ -97,6 +101,9 @@ export const RULES: readonly Rule[] = [
   exampleMembers,
   // semantic rules
   rootPrimitivesNonempty,
+  rootSchemaVersion,
+  infoVersionSemver,
+  emailAddress,
   transportLegacySse,
   securitySchemeConditional,
   toolNameNonempty,
@@ -107,6 +114,7 @@ export const RULES: readonly Rule[] = [
   toolSchemaLocalRef,
   toolSchemaExternalRef,
   toolNameUnique,
+  resourceUriSyntax,
   resourceTemplateUriTemplate,
   tagUnique,
   entityTagsReference,

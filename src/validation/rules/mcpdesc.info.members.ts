@@ -1,8 +1,8 @@
 // The Info object (§5): its table's members only, each with its type; non-empty name and version;
-// protocolVersion one of the recognized MCP protocol versions (§5.2); uri and email formats on the
-// Contact and License objects (§5.3, §5.4). `icons` is judged by mcpdesc.icon.members. 0.8.0 (§5.1)
-// drops `protocolVersion` (root `protocolVersions` replaces it) and lets Info, Contact and License
-// carry `x-` extensions (§14.2).
+// protocolVersion one of the recognized MCP protocol versions (§5.2); uri formats on the Contact and
+// License objects (§5.3, §5.4); an email outside RFC 5322 is mcpdesc.email.address's warning (§14.6).
+// `icons` is judged by mcpdesc.icon.members. 0.8.0 (§5.1) drops `protocolVersion` (root
+// `protocolVersions` replaces it) and lets Info, Contact and License carry `x-` extensions (§14.2).
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 import { closedObject, EMAIL, NON_EMPTY_STRING, OWNED_ELSEWHERE, STRING, URI } from '../schema/blocks.js';
@@ -94,13 +94,14 @@ const rule: StructuralRule = {
         ],
       },
       {
-        description: 'empty name, unknown protocol version, bad email, license without name, extra member',
+        description:
+          'empty name, unknown protocol version, email not a string, license without name, extra member',
         document: exampleDocument({
           info: {
             name: '',
             version: '1',
             protocolVersion: '2025-01-01',
-            contact: { email: 'not-an-email' },
+            contact: { email: 42 },
             license: { url: 'https://opensource.org/licenses/MIT' },
             homepage: 'https://x.example',
           },

@@ -7,7 +7,8 @@ export const NON_EMPTY_STRING: SchemaFragment = { type: 'string', minLength: 1 }
 export const BOOLEAN: SchemaFragment = { type: 'boolean' };
 export const NUMBER: SchemaFragment = { type: 'number' };
 export const URI: SchemaFragment = { type: 'string', format: 'uri' };
-export const EMAIL: SchemaFragment = { type: 'string', format: 'email' };
+/** An email value: RFC 5322 is a SHOULD (§14.6), mcpdesc.email.address's warning, not a structural error. */
+export const EMAIL: SchemaFragment = { type: 'string' };
 /** An object whose members are not constrained (`annotations` of resources, `_meta`, `experimental`). */
 export const OPEN_OBJECT: SchemaFragment = { type: 'object' };
 export const STRING_ARRAY: SchemaFragment = { type: 'array', items: { type: 'string' } };

@@ -32,7 +32,9 @@ describe('structural rules per version', () => {
   });
 
   it('check a document declaring the draft 0.9.0-rc.3 as 0.8.0, and say so', () => {
-    const doc = { ...sampleFor('0.8.0'), mcpdesc: '0.9.0-rc.3' };
+    // Without the 0.8.0 sample's `$schema`, which would name another version's schema.
+    const { $schema: _, ...sample } = sampleFor('0.8.0');
+    const doc = { ...sample, mcpdesc: '0.9.0-rc.3' };
     const report = validateDocument(doc, options);
     assert.equal(report.version, '0.8.0');
     assert.deepEqual(ids(doc), []);
