@@ -5,7 +5,7 @@
 //   --compare BASELINE     after measuring (or reading --results), gate against BASELINE
 //   --results CURRENT      compare an existing results file instead of measuring
 //   --threshold PCT        allowed regression in percent (default 10)
-//   --only NAME[,NAME]     run only these suites (micro, registry: the throughput table, jsonl, dump, small)
+//   --only NAME[,NAME]     run only these suites (micro, registry: the throughput table, jsonl, dump, small, versions)
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';

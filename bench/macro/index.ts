@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import type { BenchRatio, BenchResult, TimedRun } from '../lib.js';
 import { median, round, summarize, timed } from '../lib.js';
 import { countFiles, measureRows, parseableView, realView } from './rows.js';
+import { versions } from './versions.js';
 
 const BIN = resolve('bin/mcpdesc-validate.js');
 const GENERATED = resolve('corpus/generated');
@@ -229,5 +230,6 @@ export async function runMacro({ quick, only }: { quick: boolean; only: Set<stri
   if (reg) await step('jsonl', () => jsonl(ctx, reg.files, reg.filesPerSec));
   await step('dump', () => dump(ctx));
   await step('small', () => small(ctx));
+  await step('versions', () => versions(ctx));
   return ctx;
 }

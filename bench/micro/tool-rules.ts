@@ -62,6 +62,7 @@ if (!existsSync(dir)) {
       target: null,
       rootType: 'object',
       declaredVersion: '0.7.0',
+      declaredProtocolVersions: undefined,
       declaredTags: new Set(),
       report: (_path, message) => {
         sink += message.length;

@@ -25,6 +25,8 @@ export interface RuleContext {
   readonly target: Target | null;
   /** The raw `mcpdesc` value (undefined when absent). */
   readonly declaredVersion: unknown;
+  /** The raw root `protocolVersions` value (undefined when absent); read it from `start` on. */
+  readonly declaredProtocolVersions: unknown;
   /** Names declared by a root `tags` array (null when the document has no root `tags` array). */
   readonly declaredTags: ReadonlySet<string> | null;
   /** Report a finding of this rule at `path` (document-absolute). */
@@ -69,6 +71,8 @@ export interface Rule {
   readonly description: string;
   /** Where the requirement lives, e.g. '9.1' or '12.3'. */
   readonly specSection: string;
+  /** Where it lives in the versions that number it otherwise (0.8.0 moved tags from §12 to §13). */
+  readonly specSections?: Readonly<Partial<Record<SpecVersion, string>>>;
   readonly levels: LevelTable;
   /** Runs even when the document's version is not recognized (parser, root and version rules). */
   readonly versionIndependent?: boolean;
@@ -102,11 +106,28 @@ export interface Rule {
   create(context: RuleContext): RuleVisitor;
 }
 
+/** The section a rule's findings cite for a document checked as `version`. */
+export function sectionFor(
+  rule: Pick<Rule, 'specSection' | 'specSections'>,
+  version: SpecVersion | null,
+): string {
+  return (version !== null && rule.specSections?.[version]) || rule.specSection;
+}
+
 /** Build a level table: one level everywhere, with per-target exceptions. */
 export function levels(all: Level, except: Partial<Record<Target, Level>> = {}): LevelTable {
   const table = {} as Record<Target, Level>;
   for (const target of TARGETS) table[target] = except[target] ?? all;
   return table;
+}
+
+/**
+ * Levels for a rule of 0.8.0 documents: off for earlier versions and for the draft column, which is
+ * the forward check of earlier documents (a document declaring the draft is checked as 0.8.0, under the
+ * 0.8.0 column: engine.ts `resolveColumn`).
+ */
+export function levels080(level: Level): LevelTable {
+  return levelsSince('0.8.0', level, { '0.9.0-rc.3': 'off' });
 }
 
 /** Levels for a rule introduced in `since`: off for older versions. */

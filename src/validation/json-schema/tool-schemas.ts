@@ -1,5 +1,6 @@
 // The document-provided schemas of a Tool (§9.2): `inputSchema` and `outputSchema`, when they are
-// objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check.
+// objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check. In 0.8.0 a tool
+// schema may be a schema component (§17.1), checked once where it is defined.
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from './dialect.js';
 import { isObject, type JsonObject } from './values.js';
 import { analyzeSchema, type SchemaAnalysis } from './walk.js';
@@ -15,9 +16,29 @@ export function forEachToolSchema(
   // Plain reads are safe: Object.prototype has no `inputSchema`/`outputSchema`, and skipping hasOwn
   // matters at 26k tools × 4 schema rules.
   const input = tool.inputSchema;
-  if (isObject(input)) visit('inputSchema', input);
+  if (isObject(input) && !isReferenceObject(input)) visit('inputSchema', input);
   const output = tool.outputSchema;
-  if (isObject(output)) visit('outputSchema', output);
+  if (isObject(output) && !isReferenceObject(output)) visit('outputSchema', output);
+}
+
+/** 0.8.0: a Reference Object stands for a schema component, which is checked where it is defined. */
+function isReferenceObject(schema: JsonObject): boolean {
+  return Object.hasOwn(schema, '$componentRef');
+}
+
+/** The schema components of a 0.8.0 document (`components.schemas`), Reference Objects left out. */
+export function forEachComponentSchema(
+  components: unknown,
+  visit: (name: string, schema: JsonObject, analysis: SchemaAnalysis, dialect: Dialect | null) => void,
+): void {
+  if (!isObject(components) || !Object.hasOwn(components, 'schemas') || !isObject(components.schemas)) return;
+  const schemas = components.schemas;
+  for (const name of Object.keys(schemas)) {
+    const schema = schemas[name];
+    if (!isObject(schema) || isReferenceObject(schema)) continue;
+    const dialect = dialectOf(schema);
+    visit(name, schema, analyzeSchema(schema, dialect ?? DEFAULT_DIALECT), dialect);
+  }
 }
 
 /**

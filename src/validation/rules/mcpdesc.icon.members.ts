@@ -1,13 +1,16 @@
 // Icon objects (Appendix A) wherever `icons` appears: info, tools, resources, resource templates and
 // prompts. `src` is a URI (http(s) or data:), `theme` is light or dark, `sizes` a list of strings.
+// In 0.8.0 an `icons` array is non-empty (§3.3) and an icon may carry `x-` extensions (§14.2).
 import type { PathSegment } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 import { closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { ICONS } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { entitySubject } from '../schema/visitors.js';
+import { exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.icon.members';
 
@@ -31,7 +34,7 @@ const rule: StructuralRule = {
   specSection: 'Appendix A',
   reusable: true,
   levels: levels('error'),
-  fragments: () => ({ icons: { type: 'array', items: ICON } }),
+  fragments: (version) => ({ icons: version === '0.8.0' ? ICONS : { type: 'array', items: ICON } }),
   examples: {
     valid: [
       {
@@ -51,6 +54,23 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: an empty icons array; an extension is allowed, an unknown member is not',
+        document: exampleDocument080({
+          info: { name: 'a', version: '1', icons: [] },
+          tools: [
+            {
+              name: 't',
+              inputSchema: { type: 'object' },
+              icons: [{ src: 'https://e.example/i.png', 'x-display': 'compact', display: 'compact' }],
+            },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/info/icons', severity: 'error' },
+          { pointer: '/tools/0/icons/0/display', severity: 'error' },
+        ],
+      },
       {
         description: 'a relative src, an unknown theme, a missing src, icons not an array',
         document: {

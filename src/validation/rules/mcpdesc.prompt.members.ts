@@ -11,9 +11,10 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { extensibleObject, nonEmptyArray, PRIMITIVE_MEMBERS_080, PROTOCOL_SCOPE } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
-import { exampleDocument } from './semantic-examples.js';
+import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.prompt.members';
 
@@ -35,6 +36,23 @@ const PROMPT = closedObject(
   ['name'],
 );
 
+/** §11.1, §11.2: scoped, non-empty arguments (each may carry `x-` extensions), examples, extensions. */
+const PROMPT_080 = extensibleObject(
+  {
+    protocolVersions: PROTOCOL_SCOPE,
+    name: STRING,
+    title: STRING,
+    description: STRING,
+    arguments: nonEmptyArray(
+      extensibleObject({ name: STRING, title: STRING, description: STRING, required: BOOLEAN }, ['name']),
+    ),
+    examples: OWNED_ELSEWHERE,
+    completionExamples: OWNED_ELSEWHERE,
+    ...PRIMITIVE_MEMBERS_080,
+  },
+  ['name'],
+);
+
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -44,7 +62,7 @@ const rule: StructuralRule = {
   collections: ['prompts'],
   reusable: true,
   levels: levels('error'),
-  fragments: () => ({ element: PROMPT }),
+  fragments: (version) => ({ element: version === '0.8.0' ? PROMPT_080 : PROMPT }),
   examples: {
     valid: [
       {
@@ -66,6 +84,19 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: empty arguments; an argument extension is allowed, an unknown member is not',
+        document: exampleDocument080({
+          prompts: [
+            { name: 'empty', arguments: [] },
+            { name: 'p', arguments: [{ name: 'style', 'x-source': 'profile', default: 'brief' }] },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/prompts/0/arguments', severity: 'error' },
+          { pointer: '/prompts/1/arguments/0/default', severity: 'error' },
+        ],
+      },
       {
         description: 'an argument without name, a string "required", a JSON-Schema-style argument list',
         document: exampleDocument({

@@ -11,9 +11,15 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import {
+  extensibleObject,
+  PRIMITIVE_MEMBERS_080,
+  PROTOCOL_SCOPE,
+  RESOURCE_ANNOTATIONS,
+} from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
-import { exampleDocument } from './semantic-examples.js';
+import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.resource-template.members';
 
@@ -33,6 +39,23 @@ const TEMPLATE = closedObject(
   ['uriTemplate', 'name'],
 );
 
+/** §10.2.1: as a Resource, with `uriTemplate` and completion examples instead of `uri` and `size`. */
+const TEMPLATE_080 = extensibleObject(
+  {
+    protocolVersions: PROTOCOL_SCOPE,
+    uriTemplate: STRING,
+    name: STRING,
+    title: STRING,
+    description: STRING,
+    mimeType: STRING,
+    annotations: RESOURCE_ANNOTATIONS,
+    examples: OWNED_ELSEWHERE,
+    completionExamples: OWNED_ELSEWHERE,
+    ...PRIMITIVE_MEMBERS_080,
+  },
+  ['uriTemplate', 'name'],
+);
+
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -42,7 +65,7 @@ const rule: StructuralRule = {
   collections: ['resourceTemplates'],
   reusable: true,
   levels: levels('error'),
-  fragments: () => ({ element: TEMPLATE }),
+  fragments: (version) => ({ element: version === '0.8.0' ? TEMPLATE_080 : TEMPLATE }),
   examples: {
     valid: [
       {
@@ -66,6 +89,25 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: size is a Resource member only; scoped elicitations non-empty',
+        document: exampleDocument080({
+          resourceTemplates: [
+            {
+              uriTemplate: 'test://r/{id}',
+              name: 'r',
+              size: 3,
+              elicitations: [],
+              protocolVersions: ['1999'],
+            },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/resourceTemplates/0/size', severity: 'error' },
+          { pointer: '/resourceTemplates/0/protocolVersions/0', severity: 'error' },
+          { pointer: '/resourceTemplates/0/elicitations', severity: 'error' },
+        ],
+      },
       {
         description: 'uri instead of uriTemplate, and a size (resources only)',
         document: exampleDocument({ resourceTemplates: [{ uri: 'chess://games/{id}', name: 'g', size: 3 }] }),

@@ -1,3 +1,4 @@
+// Off for 0.8.0, which allows a document that declares no primitive at all (§3.4).
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 
@@ -8,7 +9,7 @@ const rule: Rule = {
   description: 'The document has at least one of tools, resources, resourceTemplates or prompts.',
   specSection: '3.3',
   reusable: true,
-  levels: levels('error'),
+  levels: levels('error', { '0.8.0': 'off' }),
   examples: {
     valid: [
       {

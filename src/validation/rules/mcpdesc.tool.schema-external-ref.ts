@@ -1,9 +1,12 @@
 // A reference outside the tool's own schema (another URL, a relative file) is never fetched: fetching
 // untrusted URLs from registry documents is unsafe and would make results depend on the network. So the
-// part of the schema behind it is unchecked, and the user is told: a warning.
+// part of the schema behind it is unchecked, and the user is told: a warning. 0.8.0 schema components
+// (§17.1) are checked where they are defined.
 
 import { quote } from '../../quote.js';
-import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
+import type { PathSegment } from '../../types.js';
+import { forEachAnalyzedToolSchema, forEachComponentSchema } from '../json-schema/tool-schemas.js';
+import type { RefSite } from '../json-schema/walk.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -54,17 +57,24 @@ const rule: Rule = {
     ],
   },
   create(context) {
+    const report = (at: PathSegment[], refs: readonly RefSite[], where: string) => {
+      for (const ref of refs) {
+        context.report(
+          [...at, ...ref.path],
+          `"${ref.keyword}" ${quote(ref.value)} refers outside ${where}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,
+        );
+      }
+    };
     return {
+      member(key, value) {
+        if (key !== 'components' || context.version !== '0.8.0') return;
+        forEachComponentSchema(value, (name, _schema, { external }) => {
+          report(['components', 'schemas', name], external, `schema component ${quote(name)}`);
+        });
+      },
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, { external }) => {
-          for (const ref of external) {
-            context.report(
-              ['tools', index, key, ...ref.path],
-              `"${ref.keyword}" ${quote(ref.value)} refers outside ${key}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,
-            );
-          }
-        });
+        forEachAnalyzedToolSchema(tool, (key, { external }) => report(['tools', index, key], external, key));
       },
     };
   },

@@ -1,9 +1,12 @@
 // §9.2: a valid schema's local references resolve. `$ref`, `$dynamicRef` and `$recursiveRef` values that
 // are fragments (`#/$defs/x`, `#anchor`) or name an `$id` embedded in the same schema must point at
 // something that exists. Resolution is a lookup: references are never followed, so cycles are harmless.
+// 0.8.0 schema components (§17.1) are checked where they are defined.
 
 import { quote } from '../../quote.js';
-import { forEachAnalyzedToolSchema } from '../json-schema/tool-schemas.js';
+import type { PathSegment } from '../../types.js';
+import { forEachAnalyzedToolSchema, forEachComponentSchema } from '../json-schema/tool-schemas.js';
+import type { UnresolvedRef } from '../json-schema/walk.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
@@ -53,17 +56,26 @@ const rule: Rule = {
     ],
   },
   create(context) {
+    const report = (at: PathSegment[], refs: readonly UnresolvedRef[], where: string) => {
+      for (const ref of refs) {
+        context.report(
+          [...at, ...ref.path],
+          `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${where}`,
+        );
+      }
+    };
     return {
+      member(key, value) {
+        if (key !== 'components' || context.version !== '0.8.0') return;
+        forEachComponentSchema(value, (name, _schema, { unresolved }) => {
+          report(['components', 'schemas', name], unresolved, `schema component ${quote(name)}`);
+        });
+      },
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, { unresolved }) => {
-          for (const ref of unresolved) {
-            context.report(
-              ['tools', index, key, ...ref.path],
-              `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${key}`,
-            );
-          }
-        });
+        forEachAnalyzedToolSchema(tool, (key, { unresolved }) =>
+          report(['tools', index, key], unresolved, key),
+        );
       },
     };
   },
