@@ -47,12 +47,12 @@ export function compareBench(baseline: BenchFile, current: BenchFile, thresholdP
       regressed: changePct < -thresholdPct,
     });
   }
-  // Ratios are already same-run relative figures; higher is better for every ratio we record.
+  // Ratios are already same-run relative figures, compared as they are, in the direction each improves.
   const baseRatios = new Map(baseline.ratios.map((r) => [r.name, r]));
   for (const ratio of current.ratios) {
     const base = baseRatios.get(ratio.name);
     if (!base) continue;
-    const changePct = change('higher', base.value, ratio.value);
+    const changePct = change(ratio.better ?? 'higher', base.value, ratio.value);
     rows.push({
       name: `ratio: ${ratio.name}`,
       unit: '×',

@@ -18,6 +18,8 @@ export interface BenchRatio {
   name: string;
   value: number;
   goal: number | null;
+  /** Which way the ratio improves (absent: higher, as every ratio recorded before had it). */
+  better?: 'higher' | 'lower';
 }
 
 export interface BenchEnv {
@@ -84,19 +86,22 @@ export function benchEnv(): BenchEnv {
 export interface TimedRun {
   wallMs: number;
   peakRssKb: number;
+  /** User + system CPU of the process and its threads (GC helpers included), from /usr/bin/time. */
+  cpuMs: number;
   code: number;
   stdout: string;
   stderr: string;
 }
 
 /**
- * Run a command under /usr/bin/time for its peak RSS (workers are threads, so the process RSS covers
- * them). stdout is kept only when asked, so a 20,000-file NDJSON stream doesn't sit in our memory.
+ * Run a command under /usr/bin/time for its peak RSS and CPU time (workers are threads, so the process
+ * figures cover them). stdout is kept only when asked, so a 20,000-file NDJSON stream doesn't sit in
+ * our memory.
  */
 export function timed(command: string, args: string[], options: { keepStdout?: boolean; cwd?: string } = {}) {
   return new Promise<TimedRun>((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn('/usr/bin/time', ['-f', '%M', command, ...args], {
+    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', command, ...args], {
       cwd: options.cwd ?? process.cwd(),
       env: { ...process.env, CI: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,10 +121,11 @@ export function timed(command: string, args: string[], options: { keepStdout?: b
     child.on('close', (code) => {
       const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
       const lines = stderr.trimEnd().split('\n');
-      const peakRssKb = Number(lines.at(-1));
+      const [rss, user, sys] = (lines.at(-1) ?? '').split(' ').map(Number);
       resolve({
         wallMs,
-        peakRssKb: Number.isFinite(peakRssKb) ? peakRssKb : Number.NaN,
+        peakRssKb: Number.isFinite(rss) ? rss! : Number.NaN,
+        cpuMs: Number.isFinite(user) && Number.isFinite(sys) ? (user! + sys!) * 1000 : Number.NaN,
         code: code ?? -1,
         stdout,
         stderr: lines.slice(0, -1).join('\n'),

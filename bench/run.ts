@@ -5,7 +5,7 @@
 //   --compare BASELINE     after measuring (or reading --results), gate against BASELINE
 //   --results CURRENT      compare an existing results file instead of measuring
 //   --threshold PCT        allowed regression in percent (default 10)
-//   --only NAME[,NAME]     run only these suites (micro, registry, jsonl, dump, small)
+//   --only NAME[,NAME]     run only these suites (micro, registry: the throughput table, jsonl, dump, small, versions)
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,8 @@ import { compareBench, formatComparison } from './compare.js';
 import type { BenchFile, BenchRatio, BenchResult } from './lib.js';
 import { benchEnv } from './lib.js';
 import { runMacro } from './macro/index.js';
+import { PAIRS, rowsTable } from './macro/rows.js';
+import { runCheckDocumentMicro } from './micro/check-document.js';
 import { runMicro } from './micro/index.js';
 
 const { values } = parseArgs({
@@ -62,6 +64,11 @@ async function measure(): Promise<BenchFile> {
     results.push(...micro.results);
     ratios.push(...micro.ratios);
   }
+  if (!only || only.has('api')) {
+    const api = runCheckDocumentMicro({ quick });
+    results.push(...api.results);
+    ratios.push(...api.ratios);
+  }
   const macro = await runMacro({ quick, only });
   results.push(...macro.results);
   ratios.push(...macro.ratios);
@@ -86,8 +93,13 @@ async function main(): Promise<number> {
     console.error(`bench: wrote ${out}`);
     for (const r of current.results)
       console.error(`  ${r.name}: ${r.median} ${r.unit} (${r.min}–${r.max}, n=${r.samples})`);
-    for (const r of current.ratios)
-      console.error(`  ratio ${r.name}: ${r.value}×${r.goal === null ? '' : ` (goal ${r.goal})`}`);
+    for (const r of current.ratios) {
+      const goal = r.goal === null ? '' : ` (goal ${r.better === 'lower' ? '≤' : '≥'} ${r.goal})`;
+      console.error(`  ratio ${r.name}: ${r.value}×${goal}`);
+    }
+    const rows = rowsTable(current.ratios);
+    if (rows.length > 0)
+      console.error(`bench: the throughput table (median of ${PAIRS} pairs, same run)\n${rows.join('\n')}`);
   }
   if (values.compare) {
     const baseline = readBench(values.compare);

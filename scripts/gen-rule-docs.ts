@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exampleFindings } from '../src/cli/rules-command.js';
+import { exampleFindings, sections } from '../src/cli/rules-command.js';
 import { TARGETS } from '../src/types.js';
 import { docsUrl } from '../src/validation/docs.js';
 import type { Rule, RuleExample } from '../src/validation/rule.js';
@@ -34,7 +34,7 @@ export function renderRulePage(rule: Rule): string {
     '',
     rule.description,
     '',
-    `- Specification section: ${rule.specSection}`,
+    `- Specification section: ${sections(rule)}`,
     `- Scope: ${rule.scope === 'document' ? 'the whole document (the rule accumulates across elements)' : 'each element on its own'}`,
     `- Runs on documents of unrecognized versions: ${rule.versionIndependent ? 'yes' : 'no'}`,
     '',
@@ -43,6 +43,9 @@ export function renderRulePage(rule: Rule): string {
     `| ${TARGETS.join(' | ')} |`,
     `|${TARGETS.map(() => '---').join('|')}|`,
     `| ${TARGETS.map((t) => rule.levels[t]).join(' | ')} |`,
+    '',
+    'A document declaring the draft 0.9.0-rc.3 is checked as 0.8.0 and gets the 0.8.0 level; the 0.9.0-rc.3',
+    "column is `--target 0.9.0-rc.3` on a document of an earlier version (the draft's Tool rule as a forward check).",
     '',
     `Change it with \`--rule ${rule.id}=off|info|warning|error\`.`,
     '',
@@ -72,6 +75,8 @@ export function renderIndex(rules: readonly Rule[]): string {
     '',
     `${rules.length} rules. Each page gives the rule's level for every version it checks and its valid and`,
     'invalid examples. `mcpdesc-validate rules` prints the same catalogue; `mcpdesc-validate rules ID` explains one rule.',
+    'A document declaring the draft 0.9.0-rc.3 is checked as 0.8.0 and gets the 0.8.0 levels; the 0.9.0-rc.3 column is',
+    "`--target 0.9.0-rc.3` on documents of earlier versions (the draft's Tool rule as a forward check).",
     '',
     `| Rule | Description | Section | ${TARGETS.join(' | ')} |`,
     `|---|---|---|${TARGETS.map(() => '---').join('|')}|`,
@@ -79,7 +84,7 @@ export function renderIndex(rules: readonly Rule[]): string {
   for (const rule of rules) {
     const description = rule.description.replaceAll('|', '\\|');
     lines.push(
-      `| [${rule.id}](${rule.id}.md) | ${description} | ${rule.specSection} | ${TARGETS.map((t) => rule.levels[t]).join(' | ')} |`,
+      `| [${rule.id}](${rule.id}.md) | ${description} | ${sections(rule)} | ${TARGETS.map((t) => rule.levels[t]).join(' | ')} |`,
     );
   }
   lines.push('');

@@ -1,6 +1,8 @@
-// Programmatic API: the same pipeline as the CLI (discovery → pool → ordered outcomes), without
-// reporters, argv or exit codes. Results stream: nothing holds the whole run in memory.
+// The library: validate() runs the CLI's pipeline over files (discovery → pool → ordered outcomes),
+// without reporters, argv or exit codes, and streams its results; checkDocument() checks one document
+// held in memory in this thread; rules() lists the catalogue.
 import { availableParallelism, totalmem } from 'node:os';
+import { checkRuleOptions, type RuleOptions } from './api/options.js';
 import { type DiscoveredFile, discover, jobOf } from './discovery/discover.js';
 import { loadIgnore } from './discovery/ignore-file.js';
 import { fillSizes, withSizes } from './discovery/sizes.js';
@@ -15,7 +17,11 @@ import { fanOutHandler, fansOut, jsonLinesPlan } from './pool/fanout-loader.js';
 import { DEFAULT_LINE_RANGES } from './pool/line-ranges.js';
 import { runPipeline } from './pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
-import { type CheckOptions, type DocumentResult, type Level, TARGETS, type Target } from './types.js';
+import type { CheckOptions, DocumentResult } from './types.js';
+
+export { type RuleInfo, rules } from './api/catalogue.js';
+export { type CheckDocumentOptions, checkDocument } from './api/check-document.js';
+export type { RuleOptions } from './api/options.js';
 
 export type {
   CheckOptions,
@@ -25,22 +31,23 @@ export type {
   InputFormat,
   Level,
   LocatedDiagnostic,
+  PathSegment,
+  PhaseTimings,
   Reporter,
   RunRecord,
   Severity,
+  SpecVersion,
   SummaryRecord,
   Target,
 } from './types.js';
 export { SPEC_VERSIONS, TARGETS } from './types.js';
 
-export interface ValidateOptions {
+/** How validate() finds, plans and checks files. */
+export interface ValidateOptions extends RuleOptions {
   /** Base for relative patterns and reported names (default: process.cwd()). */
   cwd?: string;
   /** 'auto' (default), 0 for in-process, or a number of worker threads. */
   concurrency?: ConcurrencyRequest;
-  target?: Target | null;
-  ruleLevels?: Record<string, Level>;
-  maxDiagnosticsPerFile?: number;
   streamThreshold?: number;
   maxFileSize?: number;
   /** Literal paths, as `--files-from` would give them. */
@@ -51,42 +58,6 @@ export interface ValidateOptions {
   signal?: AbortSignal;
   /** Heap limit per worker thread in MB. */
   workerMemoryMb?: number;
-}
-
-const LEVELS: ReadonlySet<string> = new Set<Level>(['off', 'info', 'warning', 'error']);
-
-/**
- * The checks the CLI makes on its options (src/cli/options.ts), as TypeErrors: without them an unknown
- * target or level reached the engine and came back as diagnostics of severity `undefined` or "bogus"
- * on files said to be valid, and a misspelled rule id silently left the rule at its default.
- */
-async function checkValidateOptions(options: ValidateOptions): Promise<void> {
-  const { target, ruleLevels, maxDiagnosticsPerFile } = options;
-  if (target != null && !(TARGETS as readonly string[]).includes(target)) {
-    throw new TypeError(`validate(): target ${JSON.stringify(target)} is not one of ${TARGETS.join(', ')}`);
-  }
-  if (
-    maxDiagnosticsPerFile !== undefined &&
-    !(Number.isInteger(maxDiagnosticsPerFile) && maxDiagnosticsPerFile >= 0)
-  ) {
-    throw new TypeError(
-      `validate(): maxDiagnosticsPerFile must be a non-negative integer, not ${maxDiagnosticsPerFile}`,
-    );
-  }
-  const entries = Object.entries(ruleLevels ?? {});
-  if (entries.length === 0) return;
-  // The catalogue is loaded only when levels are given, as the CLI does for --rule.
-  const { RULES } = await import('./validation/rules/index.js');
-  const known = new Set(RULES.map((r) => r.id));
-  for (const [id, level] of entries) {
-    if (!known.has(id))
-      throw new TypeError(`validate(): unknown rule id ${JSON.stringify(id)} in ruleLevels`);
-    if (!LEVELS.has(level)) {
-      throw new TypeError(
-        `validate(): ruleLevels[${JSON.stringify(id)}] must be off, info, warning or error, not ${JSON.stringify(level)}`,
-      );
-    }
-  }
 }
 
 /**
@@ -101,7 +72,7 @@ export async function* validate(
   if (patterns.includes('-')) throw new TypeError('validate(): "-" (stdin) is only supported by the CLI');
   // An empty pattern resolves to `cwd`: an unset variable would validate everything under it.
   if (patterns.includes('')) throw new TypeError('validate(): an empty pattern names no file');
-  await checkValidateOptions(options);
+  const { target, ruleLevels, maxDiagnosticsPerFile } = checkRuleOptions('validate()', options);
   const cwd = options.cwd ?? process.cwd();
   const ignore = await loadIgnore(cwd, options.ignorePath ?? null);
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });
@@ -130,9 +101,9 @@ export async function* validate(
     })();
   }
   const checkOptions: CheckOptions = {
-    target: options.target ?? null,
-    ruleLevels: options.ruleLevels ?? {},
-    maxDiagnosticsPerFile: options.maxDiagnosticsPerFile ?? 1000,
+    target,
+    ruleLevels,
+    maxDiagnosticsPerFile,
     streamThreshold,
     maxFileSize: options.maxFileSize ?? Number.POSITIVE_INFINITY,
   };

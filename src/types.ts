@@ -5,12 +5,18 @@ export type Severity = 'error' | 'warning' | 'info';
 /** A rule's configured level: a severity, or switched off. */
 export type Level = Severity | 'off';
 
-/** The `mcpdesc` versions whose documents we validate. */
-export const SPEC_VERSIONS = ['0.4.0', '0.5.0', '0.5.1', '0.5.2', '0.6.0', '0.7.0'] as const;
+/** The `mcpdesc` versions whose documents we validate (the structure a document is checked against). */
+export const SPEC_VERSIONS = ['0.4.0', '0.5.0', '0.5.1', '0.5.2', '0.6.0', '0.7.0', '0.8.0'] as const;
 export type SpecVersion = (typeof SPEC_VERSIONS)[number];
 
-/** What `--target` may name: a document version, or the forward check of the 0.9.0-rc.3 Tool rule. */
-export const TARGETS = [...SPEC_VERSIONS, '0.9.0-rc.3'] as const;
+/**
+ * The draft version a document may declare: checked as 0.8.0, its nearest release, plus the draft's
+ * Tool rule (`mcpdesc.tool.members` as the 0.9.0-rc.3 rule states it).
+ */
+export const DRAFT_VERSION = '0.9.0-rc.3';
+
+/** What `--target` may name: a document version, or the draft (the forward check of its Tool rule). */
+export const TARGETS = [...SPEC_VERSIONS, DRAFT_VERSION] as const;
 export type Target = (typeof TARGETS)[number];
 
 /** The level table a rule declares: one entry per spec version and per forward target. */
@@ -80,6 +86,12 @@ export interface DocumentResult {
   cached?: boolean;
   /** `--stats` only: where this run's check of the document spent its time (absent on replayed results). */
   timings?: PhaseTimings;
+  /**
+   * The document's NDJSON records, written by the worker that checked it (CheckOptions.ndjsonRecords
+   * only). Its `diagnostics` are then left out (empty): they are in the records, and the main thread
+   * of such a run reads nothing else of them.
+   */
+  ndjson?: string;
 }
 
 /**
@@ -135,6 +147,14 @@ export interface CheckOptions {
   maxElementBytes?: number;
   /** `--stats`: time each document's phases, and validate with self-timing rules (worker/stats.ts). */
   stats?: boolean;
+  /**
+   * The run's only output is NDJSON on stdout and nothing on the main thread reads a diagnostic (no
+   * baseline, --quiet, cache, --stats...; cli/run.ts decides): a batch's documents come back with their
+   * records written (`DocumentResult.ndjson`) and without their diagnostics, so the main thread only
+   * orders and writes text, and the diagnostics never cross the thread boundary by structured clone.
+   * Batches only (the worker's default export): other tasks' documents are adjusted on the main thread.
+   */
+  ndjsonRecords?: boolean;
 }
 
 /** All records one input produced (several for JSON Lines). */

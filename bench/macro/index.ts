@@ -1,29 +1,17 @@
 // Macro benchmarks: the CLI end to end over generated corpora, with its peers run side by side in the
-// same session (ajv-cli 5 with the upstream 0.7.0 schema, a single-thread read + JSON.parse "ideal",
-// our own lower concurrency, a stream-json pick + streamArray pipeline). Only ratios survive drift.
+// same session (the throughput table's rows in rows.ts: ajv-cli 5 with the upstream 0.7.0 schema, a
+// single-thread read + JSON.parse "ideal", our own in-process run; a stream-json pick + streamArray
+// pipeline for the dump). Only ratios survive drift.
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { BenchRatio, BenchResult, TimedRun } from '../lib.js';
-import { round, summarize, timed } from '../lib.js';
+import { median, round, summarize, timed } from '../lib.js';
+import { countFiles, measureRows, parseableView, realView } from './rows.js';
+import { versions } from './versions.js';
 
 const BIN = resolve('bin/mcpdesc-validate.js');
 const GENERATED = resolve('corpus/generated');
-const UPSTREAM_SCHEMA = resolve(
-  '../shared/spec/cisco-open+mcptoolkit-contract/schemas/mcp-description/0.7.0.json',
-);
-const AJV_CLI = resolve('node_modules/ajv-cli/dist/index.js');
 
 interface Ctx {
   quick: boolean;
@@ -73,81 +61,28 @@ function ours(args: string[]): Promise<TimedRun> {
   return timed(process.execPath, [BIN, '--format', 'ndjson', '--no-progress', ...args]);
 }
 
-/** Single-thread read + JSON.parse of every file: the ceiling a parse-bound validator can approach. */
-function idealSingleThreadMs(files: readonly string[]): number {
-  const start = process.hrtime.bigint();
-  for (const file of files) {
-    const bytes = readFileSync(file);
-    try {
-      JSON.parse(bytes.toString('utf8'));
-    } catch {
-      // Not JSON: ours reports it; reading it was still work the ideal does too.
-    }
-  }
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
 /**
- * The same read + JSON.parse split over one thread per core, started together: what this machine's
- * cores give a perfectly parallel parse-bound job. The "ideal" above assumes perfect scaling; on a
- * shared VM the cores may not deliver it, and this figure says how far they do.
+ * The registry: the throughput table's rows (rows.ts) on its files that parse, and from the same runs
+ * of --concurrency auto the figures the gate follows (files/s, MB/s, tools/s, wall, peak RSS).
  */
-async function idealParallelMs(files: readonly string[], threads: number): Promise<number> {
-  const code = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const { readFileSync } = require('node:fs');
-    parentPort.once('message', () => {
-      for (const file of workerData) {
-        const bytes = readFileSync(file);
-        try { JSON.parse(bytes.toString('utf8')); } catch {}
-      }
-      parentPort.postMessage('done');
-    });`;
-  const shares = Array.from({ length: threads }, (_, t) => files.filter((_, i) => i % threads === t));
-  const workers = shares.map((share) => new Worker(code, { eval: true, workerData: share }));
-  // Started together once every thread is up, so thread start-up is not timed.
-  await Promise.all(workers.map((w) => new Promise((resolve) => w.once('online', resolve))));
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    workers.map((w) => {
-      const done = new Promise((resolve) => w.once('message', resolve));
-      w.postMessage('go');
-      return done;
-    }),
-  );
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  await Promise.all(workers.map((w) => w.terminate()));
-  return ms;
-}
-
-async function registry(ctx: Ctx, only: Set<string> | null) {
-  const count = ctx.quick ? 2000 : 20_000;
-  const runs = ctx.quick ? 2 : 3;
+async function registry(ctx: Ctx) {
+  const count = ctx.quick ? 2000 : 10_000;
   const dir = ensureRegistry(count);
   const files = listFiles(dir);
-  const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { tools?: number };
+  const view = parseableView(files, join(GENERATED, `bench-registry-${count}-parseable`));
+  const real = realView(join(GENERATED, 'bench-real'));
+  const { auto } = await measureRows({ ...ctx, log: (line) => console.error(`bench: ${line}`) }, view, real);
+  const { files: viewFiles, bytes } = countFiles(view);
+  // As the generator counted them (the few files that do not parse are left out of the view).
   const tools = manifest.tools ?? 0;
-
-  // The glob leaves out manifest.json, which sits in the corpus root.
-  const pattern = `${dir}/**/*.mcpdesc.json`;
-  const auto = await repeat(runs, () => ours(['--concurrency', 'auto', pattern]));
-  const one = await repeat(runs, () => ours(['--concurrency', '1', pattern]));
-  const idealRuns: number[] = [];
-  idealSingleThreadMs(files);
-  const singleRuns: number[] = [];
-  for (let i = 0; i < runs; i++) singleRuns.push(idealSingleThreadMs(files));
-  for (const ms of singleRuns) idealRuns.push(ms / cpus().length);
-  const parallelRuns: number[] = [];
-  for (let i = 0; i < runs; i++) parallelRuns.push(await idealParallelMs(files, cpus().length));
-
   const wall = auto.map((r) => r.wallMs);
   ctx.results.push(
     summarize(
       'registry: files/s',
       'files/s',
       'higher',
-      wall.map((ms) => files.length / (ms / 1000)),
+      wall.map((ms) => viewFiles / (ms / 1000)),
     ),
   );
   ctx.results.push(
@@ -176,76 +111,7 @@ async function registry(ctx: Ctx, only: Set<string> | null) {
       auto.map((r) => r.peakRssKb / 1024),
     ),
   );
-  ctx.results.push(
-    summarize(
-      'registry: wall --concurrency 1',
-      'ms',
-      'lower',
-      one.map((r) => r.wallMs),
-    ),
-  );
-  ctx.results.push(summarize('registry: ideal (read + json-parse ÷ cores)', 'ms', 'lower', idealRuns));
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-  ctx.ratios.push({
-    name: 'registry: ideal json-parse wall / our wall',
-    value: round(median(idealRuns) / median(wall), 2),
-    goal: round(1 / 1.3, 2),
-  });
-  ctx.results.push(
-    summarize('registry: read + json-parse on one thread per core', 'ms', 'lower', parallelRuns),
-  );
-  // Context for the two ratios above, not a goal of ours: how well the cores scale a pure parse.
-  ctx.ratios.push({
-    name: 'registry: machine scaling of read + json-parse (1 thread ÷ all cores)',
-    value: round(median(singleRuns) / median(parallelRuns), 2),
-    goal: null,
-  });
-  ctx.ratios.push({
-    name: 'registry: our speed / own --concurrency 1',
-    value: round(median(one.map((r) => r.wallMs)) / median(wall), 2),
-    goal: 1.7,
-  });
-
-  if (existsSync(UPSTREAM_SCHEMA) && (!only || only.has('ajv'))) {
-    // ajv-cli aborts at the first file that is not JSON (ajv-cli#78), so it gets the parseable subset.
-    const view = join(dir, '..', `bench-registry-${count}-ajv`);
-    if (!existsSync(view)) {
-      mkdirSync(view, { recursive: true });
-      let i = 0;
-      for (const file of files) {
-        if (!file.endsWith('.json')) continue;
-        try {
-          JSON.parse(readFileSync(file, 'utf8'));
-        } catch {
-          continue;
-        }
-        linkSync(file, join(view, `${String(i++).padStart(6, '0')}.json`));
-      }
-    }
-    const viewFiles = readdirSync(view).length;
-    const ajv = await repeat(runs, () =>
-      timed(process.execPath, [
-        AJV_CLI,
-        'validate',
-        '-s',
-        UPSTREAM_SCHEMA,
-        '-d',
-        `${view}/*.json`,
-        '--spec=draft7',
-        '-c',
-        'ajv-formats',
-        '--errors=no',
-      ]),
-    );
-    const ajvRate = ajv.map((r) => viewFiles / (r.wallMs / 1000));
-    ctx.results.push(summarize('registry: ajv-cli files/s', 'files/s', 'higher', ajvRate));
-    ctx.ratios.push({
-      name: 'registry: our files/s / ajv-cli files/s',
-      value: round(files.length / (median(wall) / 1000) / median(ajvRate), 2),
-      goal: 2.5,
-    });
-  }
-  return { dir, files, filesPerSec: files.length / (median(wall) / 1000) };
+  return { dir, files, filesPerSec: viewFiles / (median(wall) / 1000) };
 }
 
 async function jsonl(ctx: Ctx, files: readonly string[], separateRate: number) {
@@ -358,11 +224,12 @@ export async function runMacro({ quick, only }: { quick: boolean; only: Set<stri
       return undefined;
     }
   };
-  const reg = (await step('registry', () => registry(ctx, only))) as
+  const reg = (await step('registry', () => registry(ctx))) as
     | Awaited<ReturnType<typeof registry>>
     | undefined;
   if (reg) await step('jsonl', () => jsonl(ctx, reg.files, reg.filesPerSec));
   await step('dump', () => dump(ctx));
   await step('small', () => small(ctx));
+  await step('versions', () => versions(ctx));
   return ctx;
 }

@@ -63,6 +63,7 @@ if (!existsSync(dir)) {
       target: null,
       rootType: 'object',
       declaredVersion: '0.7.0',
+      declaredProtocolVersions: undefined,
       declaredTags: new Set(),
       analyze: analyzeSchema,
       report: (_path, message) => {

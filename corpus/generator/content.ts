@@ -280,6 +280,15 @@ export interface ServerDocumentOptions {
 }
 
 /** A complete, valid 0.7.0 server document. */
+/** The one resource template a generated server may declare. */
+export function itemTemplate(server: string): JsonObject {
+  return {
+    uriTemplate: `https://api.${server}.example.com/items/{id}{?fields}`,
+    name: 'item',
+    mimeType: 'application/json',
+  };
+}
+
 export function serverDocument(rng: Rng, options: ServerDocumentOptions): JsonObject {
   const name = options.serverName;
   const declaredTags = rng.chance(0.35) ? rng.sample(TAG_NAMES, rng.int(2, 6)) : null;
@@ -325,13 +334,7 @@ export function serverDocument(rng: Rng, options: ServerDocumentOptions): JsonOb
     doc.resources = [{ uri: `file:///${name}/readme.md`, name: 'readme', mimeType: 'text/markdown' }];
   }
   if (rng.chance(0.06)) {
-    doc.resourceTemplates = [
-      {
-        uriTemplate: `https://api.${name}.example.com/items/{id}{?fields}`,
-        name: 'item',
-        mimeType: 'application/json',
-      },
-    ];
+    doc.resourceTemplates = [itemTemplate(name)];
   }
   if (rng.chance(0.06)) {
     doc.prompts = [

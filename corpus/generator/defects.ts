@@ -32,8 +32,16 @@ function pickToolIndex(doc: JsonObject, rng: Rng): number {
   return rng.int(0, tools(doc).length - 1);
 }
 
-const err = (ruleId: string, pointer: string): ExpectedFinding => ({ ruleId, severity: 'error', pointer });
-const warn = (ruleId: string, pointer: string): ExpectedFinding => ({ ruleId, severity: 'warning', pointer });
+export const err = (ruleId: string, pointer: string): ExpectedFinding => ({
+  ruleId,
+  severity: 'error',
+  pointer,
+});
+export const warn = (ruleId: string, pointer: string): ExpectedFinding => ({
+  ruleId,
+  severity: 'warning',
+  pointer,
+});
 
 /** Mutations of a single tool; shared by registry documents and dumps. */
 export const TOOL_DEFECTS: ReadonlyArray<{
@@ -214,7 +222,7 @@ export const DEFECTS: readonly DefectKind[] = [
     kind: 'unsupported-mcpdesc',
     toolLevel: false,
     apply(doc) {
-      doc.mcpdesc = '0.8.0';
+      doc.mcpdesc = '0.9.0';
       return { document: doc, expected: [err('mcpdesc.version.recognized', '/mcpdesc')] };
     },
   },

@@ -10,8 +10,10 @@
 // writer is bound by string concatenation and write(2); 1 GB takes a few seconds, not minutes.
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { description, type JsonObject, TAG_NAMES, tool } from './content.js';
+import { description, type JsonObject, objectSchema, TAG_NAMES, tool } from './content.js';
+import { tool080 } from './content080.js';
 import { type ExpectedFinding, TOOL_DEFECTS } from './defects.js';
+import { TOOL_DEFECTS_080 } from './defects080.js';
 import { isMain } from './main.js';
 import { Rng } from './random.js';
 
@@ -25,7 +27,16 @@ export interface DumpOptions {
   seed: number;
   /** Distinct tool templates (default 512). */
   templates?: number;
+  /**
+   * The document's version (default 0.7.0). A 0.8.0 dump declares `protocolVersions`, its security
+   * schemes and schema components after the tools, which use them: streamed checking must hold the
+   * cross-references until the end.
+   */
+  mcpdesc?: '0.7.0' | '0.8.0';
 }
+
+const COVERAGE_080 = ['2025-11-25', '2026-07-28'];
+const SCHEMES_080 = [['bearer', false]] as const;
 
 export interface PlantedTool {
   index: number;
@@ -63,11 +74,23 @@ interface Template {
   suffix: string;
 }
 
-function templates(rng: Rng, count: number): Template[] {
+/** A 0.8.0 dump tool: some share the `Shared` schema component, some name the `bearer` scheme. */
+function dumpTool(rng: Rng, name: string, v080: boolean, shared: JsonObject): JsonObject {
+  if (!v080) return tool(rng, name, { tags: TAG_NAMES });
+  const reference = rng.chance(0.1) ? (['Shared', shared] as const) : null;
+  return tool080(rng, name, {
+    tags: TAG_NAMES,
+    scope: COVERAGE_080,
+    schemes: SCHEMES_080,
+    shared: reference,
+  });
+}
+
+function templates(rng: Rng, count: number, v080: boolean, shared: JsonObject): Template[] {
   const out: Template[] = [];
   for (let i = 0; i < count; i++) {
     const base = `${rng.pick(['get', 'list', 'create', 'update', 'search', 'sync'])}_item`;
-    const t = tool(rng, base, { tags: TAG_NAMES });
+    const t = dumpTool(rng, base, v080, shared);
     const text = JSON.stringify({ ...t, name: '' });
     out.push({ base, suffix: text.slice('{"name":"'.length) });
   }
@@ -80,7 +103,11 @@ function templates(rng: Rng, count: number): Template[] {
  */
 export function* dumpChunks(options: DumpOptions, manifest: DumpManifest): Generator<string> {
   const rng = new Rng(options.seed);
-  const pool = templates(rng.fork(1), options.templates ?? 512);
+  const v080 = options.mcpdesc === '0.8.0';
+  // Its own generator: drawing from `rng` would change every 0.7.0 dump of the same seed.
+  const shared = objectSchema(new Rng(options.seed ^ 0x5eed), 2);
+  const defects = v080 ? TOOL_DEFECTS_080 : TOOL_DEFECTS;
+  const pool = templates(rng.fork(1), options.templates ?? 512, v080, shared);
   const avg = pool.reduce((n, t) => n + t.suffix.length + t.base.length + 12, 0) / pool.length;
   const planned = options.tools ?? Math.max(1, Math.floor((options.size ?? 0) / avg));
   const invalidCount = Math.min(options.invalid ?? 0, planned);
@@ -91,7 +118,9 @@ export function* dumpChunks(options: DumpOptions, manifest: DumpManifest): Gener
   for (let k = 0; k < invalidCount; k++) {
     const lo = Math.floor((k * span) / invalidCount);
     const hi = Math.max(lo, Math.floor(((k + 1) * span) / invalidCount) - 1);
-    plantAt.set(pickRng.int(lo, hi), k % TOOL_DEFECTS.length);
+    // 0.8.0: tool 0 stays clean, the overlapping-name defect reuses its name.
+    const at = pickRng.int(lo, hi);
+    plantAt.set(v080 ? Math.max(1, at) : at, k % defects.length);
   }
   const lastPlanted = Math.max(-1, ...plantAt.keys());
   const defectRng = rng.fork(3);
@@ -110,9 +139,9 @@ export function* dumpChunks(options: DumpOptions, manifest: DumpManifest): Gener
       const t = pool[i % pool.length]!;
       chunk += `${sep}{"name":"${t.base}_${i}${t.suffix}`;
     } else {
-      const defect = TOOL_DEFECTS[kind]!;
-      const t = tool(defectRng, `fix_item_${i}`, { tags: TAG_NAMES });
-      const expected = defect.apply(t, `/tools/${i}`, defectRng);
+      const defect = defects[kind]!;
+      const t = dumpTool(defectRng, `fix_item_${i}`, v080, shared);
+      const expected = defect.apply(t, `/tools/${i}`, defectRng, { otherToolName: `${pool[0]!.base}_0` });
       manifest.invalid.push({
         index: i,
         kind: defect.kind,
@@ -138,7 +167,14 @@ export function* dumpChunks(options: DumpOptions, manifest: DumpManifest): Gener
     ['x-dump', { generator: 'mcpdesc-validate corpus/generator/dump', seed: options.seed, tools: i }],
     ['info', info],
     ['transports', [{ type: 'streamable-http', url: 'https://mcp.registry.example.com/mcp' }]],
-    ['mcpdesc', '0.7.0'],
+    ...(v080
+      ? ([
+          ['securitySchemes', { bearer: { type: 'http', scheme: 'bearer' } }],
+          ['components', { schemas: { Shared: shared } }],
+        ] as Array<[string, unknown]>)
+      : []),
+    ['mcpdesc', v080 ? '0.8.0' : '0.7.0'],
+    ...(v080 ? ([['protocolVersions', COVERAGE_080]] as Array<[string, unknown]>) : []),
     ['tags', TAG_NAMES.map((name) => ({ name, description: `Tools about ${name}` }))],
   ];
   chunk += '\n]';
@@ -187,16 +223,21 @@ if (isMain(import.meta.url)) {
       tools: { type: 'string' },
       invalid: { type: 'string', default: '0' },
       seed: { type: 'string', default: '1' },
+      mcpdesc: { type: 'string', default: '0.7.0' },
     },
   });
   if (!values.out || (values.size === undefined) === (values.tools === undefined)) {
     console.error(
-      'usage: dump.js --out <file.mcpdesc.json> (--size 1GB | --tools N) [--invalid K] [--seed S]',
+      'usage: dump.js --out <file.mcpdesc.json> (--size 1GB | --tools N) [--invalid K] [--seed S] [--mcpdesc 0.7.0|0.8.0]',
     );
     process.exitCode = 2;
   } else {
     const started = performance.now();
-    const options: DumpOptions = { seed: Number(values.seed), invalid: Number(values.invalid) };
+    const options: DumpOptions = {
+      seed: Number(values.seed),
+      invalid: Number(values.invalid),
+      mcpdesc: values.mcpdesc === '0.8.0' ? '0.8.0' : '0.7.0',
+    };
     if (values.size !== undefined) options.size = parseSize(values.size);
     if (values.tools !== undefined) options.tools = Number(values.tools);
     const m = generateDump(values.out, options);

@@ -6,7 +6,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type JsonObject, serverDocument, serverName } from './content.js';
+import { serverDocument080 } from './content080.js';
 import { DEFECTS, type ExpectedFinding, NOT_JSON } from './defects.js';
+import { DEFECTS_080 } from './defects080.js';
 import { isMain } from './main.js';
 import { Rng } from './random.js';
 
@@ -20,6 +22,8 @@ export interface RegistryOptions {
   notJsonRate?: number;
   /** Files per sub-directory (default 500), so discovery has directories to recurse. */
   filesPerDirectory?: number;
+  /** The version of the documents (default 0.7.0); the same registry shape either way. */
+  mcpdesc?: '0.7.0' | '0.8.0';
 }
 
 export interface ManifestEntry {
@@ -35,6 +39,7 @@ export interface ManifestEntry {
 
 export interface RegistryManifest {
   generator: 'registry';
+  mcpdesc: '0.7.0' | '0.8.0';
   seed: number;
   files: number;
   tools: number;
@@ -56,6 +61,9 @@ function fileName(index: number, name: string, perDirectory: number): string {
 export function generateRegistry(options: RegistryOptions): RegistryManifest {
   const rng = new Rng(options.seed);
   const count = options.files;
+  const v080 = options.mcpdesc === '0.8.0';
+  const kindsOf = v080 ? DEFECTS_080 : DEFECTS;
+  const makeDocument = v080 ? serverDocument080 : serverDocument;
   const perDirectory = options.filesPerDirectory ?? 500;
   const indexes = Array.from({ length: count }, (_, i) => i);
   const notJsonCount = Math.round(count * (options.notJsonRate ?? 0.007));
@@ -69,8 +77,8 @@ export function generateRegistry(options: RegistryOptions): RegistryManifest {
       const d = k - notJsonCount;
       // Round-robin over kinds so that every kind appears once the corpus has ~15 defective files;
       // one in eight defective files carries a second defect.
-      const kinds = [d % DEFECTS.length];
-      if (d % 8 === 7) kinds.push((d * 7 + 3) % DEFECTS.length);
+      const kinds = [d % kindsOf.length];
+      if (d % 8 === 7) kinds.push((d * 7 + 3) % kindsOf.length);
       defects.set(fileIndex, kinds);
     }
   });
@@ -92,7 +100,7 @@ export function generateRegistry(options: RegistryOptions): RegistryManifest {
     }
     // Skewed towards small servers, as in real registries (mean ~14 tools): 20,000 files come to ~0.5 GB.
     const toolCount = 1 + Math.floor(39 * fileRng.next() ** 2);
-    const doc = serverDocument(fileRng, { tools: toolCount, serverName: name });
+    const doc = makeDocument(fileRng, { tools: toolCount, serverName: name });
     const indent = fileRng.pick(INDENTS);
     let text: string;
     const notJsonKind = notJson.get(i);
@@ -112,10 +120,10 @@ export function generateRegistry(options: RegistryOptions): RegistryManifest {
       const expected: ExpectedFinding[] = [];
       const applied: string[] = [];
       for (const k of kinds) {
-        const kind = DEFECTS[k]!.kind;
+        const kind = kindsOf[k]!.kind;
         // These defects stop the versioned rules, so no second defect can be expected next to them.
         if (applied.length > 0 && (EXCLUSIVE.has(kind) || EXCLUSIVE.has(applied[0]!))) break;
-        const result = DEFECTS[k]!.apply(doc, fileRng);
+        const result = kindsOf[k]!.apply(doc, fileRng);
         document = result.document;
         expected.push(...result.expected);
         applied.push(kind);
@@ -141,6 +149,7 @@ export function generateRegistry(options: RegistryOptions): RegistryManifest {
   defective.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const manifest: RegistryManifest = {
     generator: 'registry',
+    mcpdesc: v080 ? '0.8.0' : '0.7.0',
     seed: options.seed,
     files: count,
     tools,
@@ -158,14 +167,20 @@ if (isMain(import.meta.url)) {
       out: { type: 'string' },
       files: { type: 'string', default: '5000' },
       seed: { type: 'string', default: '1' },
+      mcpdesc: { type: 'string', default: '0.7.0' },
     },
   });
-  if (!values.out) {
-    console.error('usage: registry.js --out <dir> [--files N] [--seed S]');
+  if (!values.out || (values.mcpdesc !== '0.7.0' && values.mcpdesc !== '0.8.0')) {
+    console.error('usage: registry.js --out <dir> [--files N] [--seed S] [--mcpdesc 0.7.0|0.8.0]');
     process.exitCode = 2;
   } else {
     const started = performance.now();
-    const m = generateRegistry({ out: values.out, files: Number(values.files), seed: Number(values.seed) });
+    const m = generateRegistry({
+      out: values.out,
+      files: Number(values.files),
+      seed: Number(values.seed),
+      mcpdesc: values.mcpdesc,
+    });
     console.error(
       `wrote ${m.files} files (${m.tools} tools, ${(m.bytes / 1e6).toFixed(1)} MB, ${m.defective.length} defective, ` +
         `${m.invalid.length} invalid) to ${values.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

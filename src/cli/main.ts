@@ -233,7 +233,7 @@ export function buildProgram(version: string): Command {
     .option('--stats', 'time each document by phase and each rule; adds timings and summary stats')
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
-    .option('--code-frame', 'text format: show the offending lines under each finding')
+    .option('--code-frame', 'text and html formats: show the offending lines under each finding')
     .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
     .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
     .option(
@@ -410,7 +410,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   if (!formats.some((f) => f.name === 'text')) {
     const textOnly = [
       // From a config file it is no mistake: one file serves terminal runs and CI reports alike.
-      o.codeFrame === true && program.getOptionValueSource('codeFrame') === 'cli' ? '--code-frame' : null,
+      o.codeFrame === true &&
+      program.getOptionValueSource('codeFrame') === 'cli' &&
+      !formats.some((f) => f.name === 'html')
+        ? '--code-frame'
+        : null,
       program.getOptionValueSource('color') === 'cli' ? (o.color ? '--color' : '--no-color') : null,
     ].filter((name) => name !== null);
     if (textOnly.length > 0) {

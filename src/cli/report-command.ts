@@ -9,10 +9,14 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
+import type { PageChanges } from '../reporting/html-static.js';
 import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
+import { applyBaseline, loadBaseline } from '../scale/baseline.js';
+import { compareRuns } from '../scale/compare.js';
 import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
+import { inShard } from '../scale/shard.js';
 import {
   BAIL_SKIP_CODE,
   type DocumentResult,
@@ -29,6 +33,7 @@ import {
   parseFailOn,
   resolveFormats,
 } from './options.js';
+import { type BaselineTally, compareChanges, createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { type CliIo, useColor } from './run.js';
 
 const HELP_AFTER = `
@@ -70,7 +75,11 @@ function buildReportProgram(): Command {
         `lowest severity that makes the exit code 1 (${FAIL_ON.join('|')}; default: the run's own --fail-on)`,
       ).argParser(parseFailOn),
     )
-    .option('--code-frame', 'text format: show the offending lines under each finding')
+    .option('--code-frame', 'text and html formats: show the offending lines under each finding')
+    .option(
+      '--compare <old.ndjson>',
+      'html format: show what is new and what was fixed since this earlier report (one input only)',
+    )
     .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
     .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
     .addHelpText('after', HELP_AFTER)
@@ -91,6 +100,7 @@ interface RawOptions {
   failOn?: FailOn;
   codeFrame?: boolean;
   color?: boolean;
+  compare?: string;
 }
 
 /** The name standard input's problems are reported under (`<stdin>:3: not a JSON record`). */
@@ -158,7 +168,8 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   }
   if (
     !formats.some((f) => f.name === 'text') &&
-    (o.codeFrame === true || program.getOptionValueSource('color') === 'cli')
+    ((o.codeFrame === true && !formats.some((f) => f.name === 'html')) ||
+      program.getOptionValueSource('color') === 'cli')
   ) {
     note(
       io,
@@ -166,10 +177,24 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     );
   }
 
+  const html = formats.some((f) => f.name === 'html');
+  if (o.compare !== undefined) {
+    if (inputs.length !== 1 || inputs[0] === '-')
+      return usageError(io, "option '--compare <old.ndjson>' needs exactly one report file to render");
+    if (!html) note(io, '--compare applies to the html report only, and none is written (add -f html=FILE)');
+  }
+  const asGiven = (p: string) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p));
+
   // Outputs are opened before anything is read: a report path that cannot be written is a usage
   // problem, found before a long read. Nothing is written to them until the inputs are accepted.
   const outputs: Output[] = [];
   const root = io.env.GITHUB_WORKSPACE || io.cwd;
+  let changes: PageChanges | undefined;
+  // A run with --baseline: its baseline is applied again as the documents are rendered (to copies of
+  // their findings), so the page says what is new and fixed as the run's own page did.
+  let baselineTally: BaselineTally | null = null;
+  let baselineScope: (file: string) => boolean = () => true;
+  const bailSkippedNames = new Set<string>();
   for (const spec of formats) {
     const factory = (await loadReporter(spec.name))!;
     let file: AtomicFile | null = null;
@@ -192,6 +217,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
       cwd: io.cwd,
       root,
       codeFrame: o.codeFrame === true,
+      changes: () => changes,
       ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
     });
     outputs.push(output);
@@ -236,14 +262,35 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     if (openFile !== null) tally.addInput([], false);
     openFile = null;
   };
+  if (o.compare !== undefined && html) {
+    const compared = await compareRuns(asGiven(o.compare), asGiven(inputs[0]!));
+    if (compared.comparison === null || compared.problems.length > 0) {
+      for (const problem of compared.problems) note(io, `--compare: ${problem}`);
+      for (const out of outputs) await out.file?.abort();
+      io.stdout.off('error', onStdoutError);
+      return EXIT_FAILURE;
+    }
+    changes = compareChanges(compared.comparison);
+  }
   const result = await readReports(
     // As given (problems then name them so), unless the command runs for another directory (tests).
-    inputs.map((p) =>
-      p === '-' ? stdinSource(io.stdin) : io.cwd === process.cwd() ? p : resolve(io.cwd, p),
-    ),
+    inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : asGiven(p))),
     {
       async start(record) {
         run = record;
+        const named = record.options.baseline;
+        if (html && changes === undefined && typeof named === 'string') {
+          try {
+            baselineTally = createBaselineTally(await loadBaseline(resolve(io.cwd, named)), named);
+            const shard = inputs.length === 1 ? record.shard : null;
+            baselineScope = (f) => (!shard || inShard(f, shard)) && !bailSkippedNames.has(f);
+          } catch (error) {
+            note(
+              io,
+              `the run's baseline cannot be read, so the html report leaves out what is new and fixed: ${(error as Error).message}`,
+            );
+          }
+        }
         await deliver((r) => r.onStart(record));
       },
       async document(document: DocumentResult) {
@@ -252,7 +299,15 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
         openFile = document.file;
         tally.addInput([document], true);
         for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
-        if (document.error?.code === BAIL_SKIP_CODE) bailSkipped++;
+        if (document.error?.code === BAIL_SKIP_CODE) {
+          bailSkipped++;
+          bailSkippedNames.add(document.file);
+        }
+        if (baselineTally) {
+          const copies = document.diagnostics.map((d) => ({ ...d, suppressed: false }));
+          applyBaseline(baselineTally.baseline, document.file, copies);
+          baselineTally.add(copies, document.truncated);
+        }
         await deliver((r) => r.onDocument(document));
       },
       get closed() {
@@ -300,6 +355,11 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
     else note(io, 'the run ended with exit 2');
   }
+  if (baselineTally)
+    changes = (baselineTally as BaselineTally).changes(
+      baselineScope,
+      summary.aborted ? [INTERRUPTED_NOTE] : [],
+    );
   await deliver((r) => r.onEnd(summary));
   let failed = stdoutFailed;
   for (const out of outputs) {

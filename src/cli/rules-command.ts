@@ -9,9 +9,11 @@ import type { Rule, RuleExample } from '../validation/rule.js';
 import { findRule, RULES } from '../validation/rules/index.js';
 import { checkText } from '../worker/check-text.js';
 
-/** The level column the listing shows first: the stable specification. */
-const DEFAULT_TARGET: Target = '0.7.0';
-const FORWARD_TARGET: Target = '0.9.0-rc.3';
+/**
+ * The level columns of the listing: what most published documents declare, the current release, and the
+ * draft (its Tool rule as a forward check of earlier documents; a document declaring the draft gets 0.8.0's).
+ */
+const LISTED_TARGETS: readonly Target[] = ['0.7.0', '0.8.0', '0.9.0-rc.3'];
 
 export interface ExampleFinding {
   pointer: string;
@@ -31,11 +33,13 @@ export function exampleFindings(rule: Rule, example: RuleExample): ExampleFindin
     .map((d) => ({ pointer: d.pointer, severity: d.severity, message: d.message }));
 }
 
-function describeRule(rule: Rule) {
+/** A rule as `rules --format json` lists it (and the library's `rules()` returns it). */
+export function describeRule(rule: Rule) {
   return {
     id: rule.id,
     description: rule.description,
     specSection: rule.specSection,
+    ...(rule.specSections ? { specSections: rule.specSections } : {}),
     docsUrl: docsUrl(rule.id),
     levels: rule.levels,
     scope: rule.scope ?? 'element',
@@ -55,8 +59,9 @@ const USAGE = 'Usage: mcpdesc-validate rules [options] [ID]\n';
 
 // The same shape as the main command's and merge's --help: every argument and option, its default.
 const HELP = `${USAGE}
-List the rule catalogue: every rule's id, level for 0.7.0 and for the 0.9.0-rc.3 forward check,
-specification section and description. With an ID, explain that rule: its level for every version,
+List the rule catalogue: every rule's id, level for 0.7.0, for 0.8.0 (also documents declaring the
+draft 0.9.0-rc.3) and for the 0.9.0-rc.3 forward check of earlier documents, specification section
+and description. With an ID, explain that rule: its level for every version,
 its documentation link, and its valid and invalid examples with the findings each invalid one gives.
 
 Arguments:
@@ -142,13 +147,18 @@ function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
 }
 
+/** `12.2`, or `12.2 (0.8.0: 13.2)` for a rule 0.8.0 numbers otherwise. */
+export function sections(rule: Rule): string {
+  const other = Object.entries(rule.specSections ?? {}).map(([version, section]) => `${version}: ${section}`);
+  return other.length === 0 ? rule.specSection : `${rule.specSection} (${other.join(', ')})`;
+}
+
 function listText(rules: readonly Rule[]): string {
-  const header = ['RULE', DEFAULT_TARGET, FORWARD_TARGET, 'SECTION', 'DESCRIPTION'];
+  const header = ['RULE', ...LISTED_TARGETS, 'SECTION', 'DESCRIPTION'];
   const rows = rules.map((r) => [
     r.id,
-    r.levels[DEFAULT_TARGET],
-    r.levels[FORWARD_TARGET],
-    r.specSection,
+    ...LISTED_TARGETS.map((t) => r.levels[t]),
+    sections(r),
     r.description,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
@@ -180,7 +190,7 @@ function explainText(rule: Rule): string {
   const lines = [
     rule.id,
     `  ${rule.description}`,
-    `  Specification section ${rule.specSection}; documentation: ${docsUrl(rule.id)}`,
+    `  Specification section ${sections(rule)}; documentation: ${docsUrl(rule.id)}`,
     `  Scope: ${rule.scope === 'document' ? 'whole document (accumulates across elements)' : 'each element on its own'}` +
       (rule.versionIndependent ? '; runs whatever the declared version' : ''),
     '',

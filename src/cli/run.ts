@@ -52,6 +52,7 @@ import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
+import { createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
 
 export interface CliSettings {
@@ -384,6 +385,22 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // summary. So `auto` does not stay in-process for one (an explicit --concurrency 0 is obeyed).
   const threads =
     planned === 0 && settings.concurrency === 'auto' && files.some((f) => f.special === 'fifo') ? 1 : planned;
+  // Workers write the records themselves when the only output is NDJSON on stdout and nothing below
+  // reads a diagnostic (a baseline, --quiet, the cache, --stats, the progress line on a terminal do).
+  const [only] = settings.formats;
+  if (
+    threads > 0 &&
+    settings.formats.length === 1 &&
+    only?.name === 'ndjson' &&
+    only.path === null &&
+    !io.stdoutIsTTY &&
+    !settings.quiet &&
+    !settings.stats &&
+    baseline === null &&
+    findings === null &&
+    cache === null
+  )
+    checkOptions.ndjsonRecords = true;
 
   // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
   let stdoutClosed = false;
@@ -403,6 +420,14 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const dropOutputs = async () => {
     for (const o of outputs) await o.file?.abort();
   };
+  // The HTML report's "since the baseline" section: what the baseline covers, by rule.
+  const baselineTally =
+    baseline && settings.baseline !== null ? createBaselineTally(baseline, settings.baseline) : null;
+  const changes = () =>
+    baselineTally?.changes(
+      (f) => (!shard || inShard(f, shard)) && !bail?.skippedNames.has(f),
+      interrupted ? [INTERRUPTED_NOTE] : [],
+    );
   for (const spec of settings.formats) {
     const factory = (await loadReporter(spec.name))!;
     let file: AtomicFile | null = null;
@@ -432,6 +457,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       cwd: io.cwd,
       root: reportRoot(io),
       codeFrame: settings.codeFrame,
+      changes,
       ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
     });
     outputs.push(output);
@@ -603,6 +629,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
           const shown: DocumentResult = settings.quiet
             ? { ...doc, diagnostics: doc.diagnostics.filter((d) => d.severity === 'error') }
             : doc;
+          baselineTally?.add(shown.diagnostics, shown.truncated);
           await deliver((r) => r.onDocument(shown));
         }
         if (outcome.partial !== true) bail?.endInput();

@@ -1,16 +1,21 @@
 // File sizes, stat'ed on demand. A directory or glob listing skips per-file stat calls (fast-glob with
 // `stats: true` costs ~10 µs per file, ~200 ms of serial main-thread time for 20,000 files before any
-// work starts); instead sizes are fetched here, a chunk at a time, in parallel and only as the pool
-// pulls inputs, so the stat calls overlap with validation.
-import { stat } from 'node:fs/promises';
+// work starts); instead sizes are fetched here, a chunk at a time and only as the pool pulls inputs,
+// so planning never runs ahead of the work.
+//
+// The calls are synchronous: a stat of a local file is a ~2 µs system call, where the promise API adds
+// a thread-pool round trip and a promise per file (10,000 files: ~20 ms of CPU against 110-200 ms,
+// and the pool's threads competed with the workers for the cores). A chunk then holds the main thread
+// for well under a millisecond, and the pipeline pulls the next one only when it has room for work.
+import { statSync } from 'node:fs';
 import type { DiscoveredFile } from './discover.js';
 
-/** Entries stat'ed together: enough to keep libuv's 4 threads busy, small enough to stay just ahead. */
+/** Entries stat'ed together. */
 export const STAT_CHUNK = 256;
 
 /** Fill in the sizes of `files` in place (for runs small enough to plan exactly up front). */
 export async function fillSizes(files: DiscoveredFile[]): Promise<void> {
-  await Promise.all(files.map(sizeOne));
+  for (const file of files) sizeOne(file);
 }
 
 /** Yields `files` in order, each with its size known (or an error when it vanished since listing). */
@@ -20,15 +25,15 @@ export async function* withSizes(
 ): AsyncGenerator<DiscoveredFile> {
   for (let start = 0; start < files.length; start += chunk) {
     const slice = files.slice(start, start + chunk);
-    await Promise.all(slice.map(sizeOne));
+    for (const file of slice) sizeOne(file);
     yield* slice;
   }
 }
 
-async function sizeOne(file: DiscoveredFile): Promise<void> {
+function sizeOne(file: DiscoveredFile): void {
   if (file.size >= 0 || file.error || file.stdin) return;
   try {
-    file.size = (await stat(file.path)).size;
+    file.size = statSync(file.path).size;
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     file.size = 0;

@@ -251,40 +251,88 @@ export function wordSyntaxError(found: JsonSyntaxError | null, fallback: string)
   return { offset: found?.offset ?? 0, message: `Invalid JSON: ${found?.message ?? fallback}` };
 }
 
-/** Offset just after the value starting at `i` (assumes valid JSON; iterative). */
-function skipValue(text: string, i: number): number {
-  const n = text.length;
-  const c = text.charCodeAt(i);
-  if (c === 0x22) return stringEnd(text, i);
-  if (c === 0x7b || c === 0x5b) {
-    let depth = 0;
+/**
+ * Where the next quote and the next bracket of a text are, from a position that only moves forward.
+ * Each of the five characters is found with one native indexOf that jumps over everything else (the
+ * indentation and punctuation a character-by-character loop walked through), and a found position is
+ * kept until the scan passes it, so every character is searched for at most once per kind: a subtree
+ * that holds no wanted path is skipped at the cost of its strings and brackets, not its length.
+ */
+class Structure {
+  private quote = -1;
+  private backslash = -1;
+  private readonly open = [-1, -1];
+  private readonly close = [-1, -1];
+  private readonly n: number;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+  }
+
+  private find(char: string, from: number): number {
+    const at = this.text.indexOf(char, from);
+    return at === -1 ? this.n : at;
+  }
+
+  /** The first quote at or after `from` (text.length when none). */
+  nextQuote(from: number): number {
+    if (this.quote < from) this.quote = this.find('"', from);
+    return this.quote;
+  }
+
+  /** The first backslash at or after `from` (text.length when none). */
+  nextBackslash(from: number): number {
+    if (this.backslash < from) this.backslash = this.find('\\', from);
+    return this.backslash;
+  }
+
+  /** The first of `{ } [ ]` at or after `from` (text.length when none). */
+  nextBracket(from: number): number {
+    const { open, close } = this;
+    if (open[0]! < from) open[0] = this.find('{', from);
+    if (open[1]! < from) open[1] = this.find('[', from);
+    if (close[0]! < from) close[0] = this.find('}', from);
+    if (close[1]! < from) close[1] = this.find(']', from);
+    return Math.min(open[0]!, open[1]!, close[0]!, close[1]!);
+  }
+
+  /** Offset just after the value starting at `i` (valid JSON assumed; iterative). */
+  skipValue(i: number): number {
+    const { text, n } = this;
+    const c = text.charCodeAt(i);
+    if (c === 0x22) return stringEnd(text, i);
+    if (c === 0x7b || c === 0x5b) {
+      let depth = 0;
+      let j = i;
+      for (;;) {
+        const q = this.nextQuote(j);
+        const b = this.nextBracket(j);
+        if (b < q) {
+          const d = text.charCodeAt(b);
+          if (d === 0x7b || d === 0x5b) depth++;
+          else if (--depth === 0) return b + 1;
+          j = b + 1;
+        } else if (q < n) {
+          j = stringEnd(text, q);
+        } else {
+          return n;
+        }
+      }
+    }
     let j = i;
     while (j < n) {
       const d = text.charCodeAt(j);
-      if (d === 0x22) {
-        j = stringEnd(text, j);
-        continue;
-      }
-      if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) {
-        depth--;
-        if (depth === 0) return j + 1;
-      }
+      if (d === 0x2c || d === 0x7d || d === 0x5d || isWs(d)) break;
       j++;
     }
-    return n;
+    return Math.max(j, i + 1);
   }
-  let j = i;
-  while (j < n) {
-    const d = text.charCodeAt(j);
-    if (d === 0x2c || d === 0x7d || d === 0x5d || isWs(d)) break;
-    j++;
-  }
-  return Math.max(j, i + 1);
 }
 
 interface Trie {
   children: Map<string, Trie> | null;
+  /** The children's names that hold no backslash: compared with a name's text in place. */
+  plain: string[] | null;
   /** Where this member or element was found (its key for members, its value for elements); -1: not seen. */
   offset: number;
   /** Just after its value (the closing bracket or quote, the last character of a literal); -1: not seen. */
@@ -314,7 +362,7 @@ export interface Span {
  * tokenised. With duplicate keys the last occurrence wins, as with `JSON.parse`.
  */
 export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly PathSegment[]>): Span[] {
-  const root: Trie = { children: null, offset: -1, end: -1 };
+  const root: Trie = { children: null, plain: null, offset: -1, end: -1 };
   for (const path of paths) {
     let node = root;
     for (const segment of path) {
@@ -322,14 +370,19 @@ export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly Path
       const key = String(segment);
       let child = node.children.get(key);
       if (!child) {
-        child = { children: null, offset: -1, end: -1 };
+        child = { children: null, plain: null, offset: -1, end: -1 };
         node.children.set(key, child);
+        if (!key.includes('\\')) {
+          node.plain ??= [];
+          node.plain.push(key);
+        }
       }
       node = child;
     }
   }
 
   const n = text.length;
+  const structure = new Structure(text);
   let i = skipWs(text, 0);
   root.offset = i;
   const frames: Frame[] = [];
@@ -339,7 +392,7 @@ export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly Path
     if (state === VALUE) {
       const c = text.charCodeAt(i);
       if (pending === null || pending.children === null || (c !== 0x7b && c !== 0x5b)) {
-        i = skipValue(text, i);
+        i = structure.skipValue(i);
         if (pending !== null) pending.end = i;
         state = AFTER;
       } else {
@@ -361,9 +414,7 @@ export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly Path
     } else if (state === KEY) {
       const frame = frames[frames.length - 1]!;
       const end = stringEnd(text, i);
-      const raw = text.slice(i + 1, end - 1);
-      const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : raw;
-      pending = enter(frame, key, i);
+      pending = enterMember(frame, text, i, end, structure);
       i = skipWs(text, end);
       i = skipWs(text, i + 1); // the ':'
       state = VALUE;
@@ -406,6 +457,28 @@ export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly Path
 /** Start offsets of the given paths (`locateJsonSpans` without the ends). */
 export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly PathSegment[]>): number[] {
   return locateJsonSpans(text, paths).map((span) => span.start);
+}
+
+/**
+ * The member whose name's text is `text[start, end)` (quotes included). Most names hold no escape:
+ * their text is compared with the wanted names in place, without slicing it out or hashing it; a name
+ * with a backslash is decoded first (`\u0061` is `a`).
+ */
+function enterMember(
+  frame: Frame,
+  text: string,
+  start: number,
+  end: number,
+  structure: Structure,
+): Trie | null {
+  if (structure.nextBackslash(start) < end) {
+    return enter(frame, JSON.parse(text.slice(start, end)) as string, start);
+  }
+  const length = end - start - 2;
+  for (const name of frame.node.plain ?? []) {
+    if (name.length === length && text.startsWith(name, start + 1)) return enter(frame, name, start);
+  }
+  return null;
 }
 
 function enter(frame: Frame, key: string, offset: number): Trie | null {

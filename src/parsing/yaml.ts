@@ -1,6 +1,6 @@
 // YAML input, parsed as the reference tooling writes it and as safely as registry input needs:
 // - YAML 1.2 core schema, so `2026-07-28`, `yes` and `0777` keep their 1.2 meanings (a date stays a string);
-// - one document; unique keys; no plain `<<` merge keys (YAML 1.1 only); no `.inf`/`.nan` (no JSON form); no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
+// - one document; unique string keys; no plain `<<` merge keys (YAML 1.1 only); no `.inf`/`.nan` (no JSON form); no tags beyond the core ones (`!!binary`, `!!set`, `!foo`… are findings,
 //   so a tag can neither smuggle a value nor change a type behind the validator's back);
 // - aliases are expanded with yaml's `maxAliasCount` bound (100), so a billion-laughs document is a
 //   finding instead of gigabytes; an alias inside its own anchor (a cycle) is refused before expansion,
@@ -207,6 +207,17 @@ function checkKeys(map: YAMLMap, findings: ParserFinding[]): void {
         end,
       });
       continue;
+    }
+    // A plain `1`, `true` or `~` key resolves to a number, boolean or null: a document is a JSON data
+    // model, whose keys are strings (0.8.0 §15.3.1 rejects them; quote the key to keep it).
+    const resolved = key === null ? null : (key as { value?: unknown }).value;
+    if (typeof resolved !== 'string') {
+      findings.push({
+        kind: 'syntax',
+        message: `YAML mapping keys must resolve to strings; found ${resolved === null ? 'a null key' : `the ${typeof resolved} ${String(resolved)}`} (quote it to make it a string).`,
+        offset,
+        end: Math.max(end, offset + 1),
+      });
     }
     // A plain `<<` is the merge key of YAML 1.1 (PyYAML, and most YAML readers by default) but an
     // ordinary member name in YAML 1.2: readers disagree on the document, so, as for duplicate keys,

@@ -4,7 +4,10 @@
 // keeps a window of at most FRAME_WIDTH characters around its column, so a minified 1 GB document on
 // one line costs one bounded window, not a 1 GB string.
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { createGunzip } from 'node:zlib';
+import type { DocumentResult, LocatedDiagnostic, Severity } from '../types.js';
 import { displayWidth, printable } from './output.js';
 
 /** Characters of a line shown in a frame (the caret's column sits CONTEXT_BEFORE characters in). */
@@ -206,4 +209,44 @@ function caretPrefix(text: string, start: number, at: number): string {
 function visible(text: string): string {
   // One character in, one character out: printable() would widen a control character to six.
   return Array.from(text, (c) => (c === '\t' ? ' ' : printable(c) === c ? c : '\uFFFD')).join('');
+}
+
+/**
+ * The frames of a document's placed findings, read again from its file (`cwd`-relative); null when the
+ * file cannot be read again. `marker` paints the caret of a finding of each severity.
+ */
+export async function framesOf(
+  result: Pick<DocumentResult, 'file' | 'compression'>,
+  diagnostics: readonly LocatedDiagnostic[],
+  cwd: string,
+  paint: { gutter: (s: string) => string; marker: (severity: Severity) => (s: string) => string },
+): Promise<Map<LocatedDiagnostic, string> | null> {
+  const placed = diagnostics.filter((d) => d.line !== undefined);
+  if (placed.length === 0 || result.file === '-') return null;
+  const requests = placed.flatMap((d) => frameRequests(d.line!, d.column));
+  const path = resolve(cwd, result.file);
+  // Only a regular file can be read again: a named pipe or a device was consumed by the check, and a
+  // second open would wait for another writer (or read other bytes).
+  if (!(await stat(path).catch(() => null))?.isFile()) return null;
+  let excerpts: Excerpts;
+  try {
+    excerpts = await readExcerpts(path, requests, { gzip: result.compression === 'gzip' });
+  } catch {
+    // The file vanished or became unreadable since it was checked: the locations are still reported.
+    return null;
+  }
+  const frames = new Map<LocatedDiagnostic, string>();
+  for (const d of placed) {
+    // A span over several lines keeps the single caret: the frame shows only its first line.
+    const endColumn = d.endLine === d.line ? d.endColumn : undefined;
+    const frame = renderFrame(
+      excerpts,
+      d.line!,
+      d.column,
+      { gutter: paint.gutter, marker: paint.marker(d.severity) },
+      endColumn,
+    );
+    if (frame !== null) frames.set(d, frame);
+  }
+  return frames;
 }

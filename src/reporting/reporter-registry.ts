@@ -1,6 +1,7 @@
 // Report formats by name (vitest's ReportersMap). A factory gets the stream to write to and the
 // presentation options; the CLI decides which stream (stdout, or a file for `--format name=path`).
 import type { Reporter } from '../types.js';
+import type { PageChanges } from './html-static.js';
 
 export interface ReporterOptions {
   /** ANSI colours allowed (stdout: --color/--no-color, FORCE_COLOR, NO_COLOR, else a TTY). */
@@ -9,8 +10,10 @@ export interface ReporterOptions {
   cwd: string;
   /** Repository root that SARIF, GitHub and GitLab paths are made relative to. */
   root: string;
-  /** Text: show the offending lines under each finding. */
+  /** Text and HTML: show the offending lines under each finding. */
   codeFrame: boolean;
+  /** HTML: what changed since the baseline or a compared run, asked for at the end. */
+  changes?: () => PageChanges | undefined;
   /** For reports written to a file: overwrite reserved bytes just before the file is committed (JUnit totals). */
   patchOnCommit?: (position: number, text: string) => void;
 }
@@ -43,6 +46,15 @@ const LOADERS: Readonly<Record<string, () => Promise<ReporterFactory>>> = {
   junit: async () => {
     const { createJunitReporter } = await import('./junit.js');
     return (out, o) => createJunitReporter(out, o.patchOnCommit ? { patchOnCommit: o.patchOnCommit } : {});
+  },
+  html: async () => {
+    const { createHtmlReporter } = await import('./html.js');
+    return (out, o) =>
+      createHtmlReporter(out, {
+        cwd: o.cwd,
+        codeFrame: o.codeFrame,
+        ...(o.changes ? { changes: o.changes } : {}),
+      });
   },
   json: async () => {
     const { createJsonReporter } = await import('./json.js');

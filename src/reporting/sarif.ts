@@ -123,7 +123,15 @@ export function createSarifReporter(
     },
 
     async onEnd(summary: SummaryRecord) {
-      const column: Target = (run?.target as Target | null) ?? '0.7.0';
+      // Without --target a run may hold 0.7.0 and 0.8.0 documents: a rule is on by default when either
+      // version's column has it on (0.7.0's level first: most published documents declare it).
+      const target = (run?.target as Target | null) ?? null;
+      const defaultLevel = (rule: (typeof rules)[number]) =>
+        target !== null
+          ? rule.levels[target]
+          : rule.levels['0.7.0'] === 'off'
+            ? rule.levels['0.8.0']
+            : rule.levels['0.7.0'];
       const driver = {
         name: run?.tool.name ?? 'mcpdesc-validate',
         ...(run ? { version: run.tool.version, semanticVersion: run.tool.version } : {}),
@@ -136,10 +144,14 @@ export function createSarifReporter(
           },
           helpUri: docsUrl(rule.id),
           defaultConfiguration: {
-            level: sarifLevel(rule.levels[column] === 'off' ? 'warning' : rule.levels[column]),
-            enabled: rule.levels[column] !== 'off',
+            level: sarifLevel(defaultLevel(rule) === 'off' ? 'warning' : defaultLevel(rule)),
+            enabled: defaultLevel(rule) !== 'off',
           },
-          properties: { specSection: rule.specSection, levels: rule.levels },
+          properties: {
+            specSection: rule.specSection,
+            ...(rule.specSections ? { specSections: rule.specSections } : {}),
+            levels: rule.levels,
+          },
         })),
       };
       const omittedTotal = omitted.error + omitted.warning + omitted.info;

@@ -3,8 +3,6 @@
 // the full location, so terminals and editor problem matchers can jump to it. Colour only when the CLI
 // asks for it (a TTY without NO_COLOR, or FORCE_COLOR / --color); everything taken from documents is
 // made printable first.
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import {
   BAIL_SKIP_CODE,
   type DocumentResult,
@@ -14,7 +12,7 @@ import {
   type Severity,
   type SummaryRecord,
 } from '../types.js';
-import { frameRequests, readExcerpts, renderFrame } from './code-frame.js';
+import { framesOf } from './code-frame.js';
 import {
   displayWidth,
   isQuietRun,
@@ -263,34 +261,17 @@ async function framesFor(
   paint: ReturnType<typeof palette>,
 ): Promise<Map<Row, string> | null> {
   const placed = rows.filter((r) => r.diagnostic?.line !== undefined);
-  if (placed.length === 0 || result.file === '-') return null;
-  const requests = placed.flatMap((r) => frameRequests(r.diagnostic!.line!, r.diagnostic!.column));
-  const path = resolve(cwd, result.file);
-  // Only a regular file can be read again: a named pipe or a device was consumed by the check, and a
-  // second open would wait for another writer (or read other bytes).
-  if (!(await stat(path).catch(() => null))?.isFile()) return null;
-  let excerpts: Awaited<ReturnType<typeof readExcerpts>>;
-  try {
-    excerpts = await readExcerpts(path, requests, {
-      gzip: result.compression === 'gzip',
-    });
-  } catch {
-    // The file vanished or became unreadable since it was checked: the locations are still printed.
-    return null;
-  }
-  const frames = new Map<Row, string>();
+  const frames = await framesOf(
+    result,
+    placed.map((r) => r.diagnostic!),
+    cwd,
+    { gutter: paint.dim, marker: (severity) => paint[severity] },
+  );
+  if (frames === null) return null;
+  const byRow = new Map<Row, string>();
   for (const row of placed) {
-    const d = row.diagnostic!;
-    // A span over several lines keeps the single caret: the frame shows only its first line.
-    const endColumn = d.endLine === d.line ? d.endColumn : undefined;
-    const frame = renderFrame(
-      excerpts,
-      d.line!,
-      d.column,
-      { gutter: paint.dim, marker: paint[d.severity] },
-      endColumn,
-    );
-    if (frame !== null) frames.set(row, frame);
+    const frame = frames.get(row.diagnostic!);
+    if (frame !== undefined) byRow.set(row, frame);
   }
-  return frames;
+  return byRow;
 }

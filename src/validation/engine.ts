@@ -3,7 +3,7 @@
 // so both modes produce identical diagnostics in identical order. Clean documents never get here:
 // the fast path (fast-path.ts) calls them clean first; the engine alone writes findings.
 import type { Diagnostic, Level, PathSegment, RuleTimings, Severity, SpecVersion, Target } from '../types.js';
-import { SPEC_VERSIONS } from '../types.js';
+import { DRAFT_VERSION, SPEC_VERSIONS } from '../types.js';
 import { docsUrl } from './docs.js';
 import type { Dialect } from './json-schema/dialect.js';
 import type { JsonObject } from './json-schema/values.js';
@@ -11,11 +11,19 @@ import { SchemaAnalyses } from './json-schema/walk.js';
 import { KindTable } from './kinds.js';
 import { toPointer } from './pointer.js';
 import type { CollectionKey, RootType, Rule, RuleContext, RuleVisitor } from './rule.js';
-import { COLLECTION_KEYS } from './rule.js';
+import { COLLECTION_KEYS, sectionFor } from './rule.js';
 import { timedProjection, timedVisitor } from './rule-timing.js';
 import { RULES } from './rules/index.js';
 
-export const LATEST_VERSION: SpecVersion = '0.7.0';
+/** The level column of version-independent rules when a document's version is not recognized. */
+export const LATEST_VERSION: SpecVersion = '0.8.0';
+/**
+ * What a document without `mcpdesc` is checked as: the version most published documents declare (it
+ * also gets mcpdesc.version.declared's error).
+ */
+export const UNDECLARED_VERSION: SpecVersion = '0.7.0';
+/** The release a document declaring the draft is checked as. */
+export const DRAFT_BASE_VERSION: SpecVersion = '0.8.0';
 
 export interface EngineOptions {
   target: Target | null;
@@ -33,6 +41,11 @@ export interface DocumentHeader {
   mcpdesc: unknown;
   /** The root `tags` value, if any (needed before entity tags can be checked). */
   tags: unknown;
+  /**
+   * The root `protocolVersions` value, if any (0.8.0: every declaration's protocol scope defaults to it,
+   * so element checks need it before the first element).
+   */
+  protocolVersions: unknown;
 }
 
 export interface DocumentReport {
@@ -88,25 +101,59 @@ export function rootTypeOf(value: unknown): RootType {
 /** Read the header of an already parsed document. */
 export function headerOf(doc: unknown): DocumentHeader {
   const rootType = rootTypeOf(doc);
-  if (rootType !== 'object') return { rootType, hasMcpdesc: false, mcpdesc: undefined, tags: undefined };
+  if (rootType !== 'object') return emptyHeader(rootType);
   const obj = doc as Record<string, unknown>;
   return {
     rootType,
     hasMcpdesc: Object.hasOwn(obj, 'mcpdesc'),
     mcpdesc: obj.mcpdesc,
     tags: Object.hasOwn(obj, 'tags') ? obj.tags : undefined,
+    protocolVersions: Object.hasOwn(obj, 'protocolVersions') ? obj.protocolVersions : undefined,
   };
 }
+
+/** A header with none of the root members found (yet). */
+export function emptyHeader(rootType: RootType): DocumentHeader {
+  return { rootType, hasMcpdesc: false, mcpdesc: undefined, tags: undefined, protocolVersions: undefined };
+}
+
+/**
+ * The root members a streaming pre-pass must find before the first element, by the declared version:
+ * `protocolVersions` only for the versions that have it, so a 0.7.0 dump's pre-pass still stops at
+ * `tags` instead of scanning the whole file for a member it cannot have.
+ */
+export function headerKeys(mcpdesc: unknown): readonly string[] {
+  return mcpdesc === '0.8.0' || mcpdesc === DRAFT_VERSION ? HEADER_KEYS_080 : HEADER_KEYS;
+}
+const HEADER_KEYS: readonly string[] = ['mcpdesc', 'tags'];
+const HEADER_KEYS_080: readonly string[] = ['mcpdesc', 'tags', 'protocolVersions'];
+/** Every member a header may hold (what a pre-pass and a tail probe capture). */
+export const ALL_HEADER_KEYS: readonly string[] = HEADER_KEYS_080;
 
 function isSpecVersion(value: unknown): value is SpecVersion {
   return typeof value === 'string' && (SPEC_VERSIONS as readonly string[]).includes(value);
 }
 
-/** The structural version: a version `--target`, else the declared one, else (undeclared) the latest. */
+/**
+ * The structural version: a version `--target`, else the declared one (the draft: the release it builds
+ * on), else (undeclared) UNDECLARED_VERSION; null when the declared version is not recognized.
+ */
 export function resolveVersion(header: DocumentHeader, target: Target | null): SpecVersion | null {
   if (target !== null && isSpecVersion(target)) return target;
-  if (!header.hasMcpdesc) return LATEST_VERSION;
+  if (!header.hasMcpdesc) return UNDECLARED_VERSION;
+  if (header.mcpdesc === DRAFT_VERSION) return DRAFT_BASE_VERSION;
   return isSpecVersion(header.mcpdesc) ? header.mcpdesc : null;
+}
+
+/**
+ * The level column in force: `--target` when given, else the structural version. A document checked
+ * as 0.8.0 (declaring it or the draft) uses the 0.8.0 column under `--target 0.9.0-rc.3` too: 0.8.0's
+ * Tool table already makes every requirement of the draft's Tool rule an error of
+ * `mcpdesc.tool.members`, so the draft column is the forward check of documents of earlier versions.
+ */
+export function resolveColumn(target: Target | null, version: SpecVersion | null): Target | null {
+  if (version === DRAFT_BASE_VERSION && (target === null || target === DRAFT_VERSION)) return version;
+  return target ?? version;
 }
 
 /** The names a root `tags` value declares: of its object elements with a string `name`. */
@@ -132,13 +179,15 @@ export interface DocumentKind {
 export function kindOf(header: DocumentHeader, target: Target | null): DocumentKind {
   const isObjectRoot = header.rootType === 'object';
   const version = isObjectRoot ? resolveVersion(header, target) : null;
-  return { isObjectRoot, version, column: target ?? version };
+  return { isObjectRoot, version, column: resolveColumn(target, version) };
 }
 
 /** A rule that runs for a kind of document, at its level there. */
 export interface RuleInForce {
   rule: Rule;
   level: Severity;
+  /** The section its findings cite for this kind of document. */
+  specSection: string;
 }
 
 /**
@@ -157,7 +206,7 @@ export function rulesInForce(
     const level: Level = Object.hasOwn(ruleLevels, rule.id)
       ? ruleLevels[rule.id]!
       : rule.levels[kind.column ?? LATEST_VERSION];
-    if (level !== 'off') out.push({ rule, level });
+    if (level !== 'off') out.push({ rule, level, specSection: sectionFor(rule, kind.version) });
   }
   return out;
 }
@@ -218,6 +267,9 @@ function createHooks(
       rootType: header.rootType,
       get declaredVersion() {
         return holder.header.mcpdesc;
+      },
+      get declaredProtocolVersions() {
+        return holder.header.protocolVersions;
       },
       get declaredTags() {
         return holder.declaredTags;
@@ -330,7 +382,7 @@ function makeDiagnostic(entry: RuleInForce, path: readonly PathSegment[], messag
     message,
     pointer: toPointer(path),
     path: path as PathSegment[],
-    specSection: entry.rule.specSection,
+    specSection: entry.specSection,
     docsUrl: docsUrl(entry.rule.id),
   };
 }

@@ -24,7 +24,14 @@ import { SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
 import { KindTable } from './kinds.js';
 import type { Rule, RuleScreen, ScreenContext } from './rule.js';
 import { RULES } from './rules/index.js';
-import { SCREEN_MANIFEST, type ScreenManifest, screenFile, screenSchema, setKey } from './schema/screens.js';
+import {
+  SCREEN_MANIFEST,
+  type ScreenManifest,
+  screenCovers,
+  screenFile,
+  screenSchema,
+  setKey,
+} from './schema/screens.js';
 import type { ValidateLike } from './schema/validators.js';
 
 /** The screen validators of one version: composed sets by `setKey`, and (loaded on demand) each rule's own by id. */
@@ -104,17 +111,11 @@ class DocumentFacts implements ScreenContext {
   };
 }
 
-/** A screen that says how it covers the rule (an empty one would claim the rule never reports). */
-function usable(screen: RuleScreen | undefined): screen is RuleScreen {
-  return (
-    screen !== undefined &&
-    (screen.parser === true || screen.schema !== undefined || screen.test !== undefined)
-  );
-}
-
 export interface FastPath {
   /** True only when no rule in force under `options` can report anything about `doc`. */
   isClean(doc: unknown, options: EngineOptions): boolean;
+  /** True when some rule in force for `doc` under `options` has no screen covering it: never clean. */
+  refuses(doc: unknown, options: EngineOptions): boolean;
 }
 
 /** A fast path over `rules`, with their screen validators from `source`. */
@@ -126,12 +127,12 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     const tests: ScreenTest[] = [];
     for (const { rule } of rulesInForce(rules, ruleLevels, kind)) {
       const screen = rule.screen;
-      if (!usable(screen)) return REFUSED;
-      if (screen.parser === true) continue;
-      if (screen.test !== undefined) {
+      if (!screenCovers(rule, kind.version, kind.column)) return REFUSED;
+      if (screen!.parser === true) continue;
+      if (screen!.test !== undefined) {
         // Screen tests read an object root; no rule that has one runs for any other.
         if (!kind.isObjectRoot) return REFUSED;
-        tests.push(screen.test);
+        tests.push(screen!.test);
       }
       if (screenSchema(rule, kind.version) !== null) ids.push(rule.id);
     }
@@ -143,13 +144,20 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     return { refused: false, validators, tests };
   };
 
+  const planOf = (header: DocumentHeader, kind: DocumentKind, options: EngineOptions): Plan =>
+    plans.get({ rootType: header.rootType, ...kind }, options.ruleLevels, () =>
+      makePlan(kind, options.ruleLevels),
+    );
+
   return {
+    refuses(doc, options) {
+      const header = headerOf(doc);
+      return planOf(header, kindOf(header, options.target), options).refused;
+    },
     isClean(doc, options) {
       const header = headerOf(doc);
       const kind = kindOf(header, options.target);
-      const plan = plans.get({ rootType: header.rootType, ...kind }, options.ruleLevels, () =>
-        makePlan(kind, options.ruleLevels),
-      );
+      const plan = planOf(header, kind, options);
       if (plan.refused) return false;
       try {
         for (const validate of plan.validators) if (!validate(doc)) return false;

@@ -4,7 +4,7 @@
 // one by one, and the elements of the root collections one by one, so that a streamed multi-GB dump
 // and a parsed small file go through exactly the same calls.
 import type { Level, LevelTable, PathSegment, Severity, SpecVersion, Target } from '../types.js';
-import { TARGETS } from '../types.js';
+import { DRAFT_VERSION, TARGETS } from '../types.js';
 import type { Dialect } from './json-schema/dialect.js';
 import type { JsonObject } from './json-schema/values.js';
 import type { SchemaAnalysis } from './json-schema/walk.js';
@@ -43,6 +43,8 @@ export interface RuleContext extends ScreenContext {
   readonly target: Target | null;
   /** The raw `mcpdesc` value (undefined when absent), read from the visitor's `start` hook on. */
   readonly declaredVersion: unknown;
+  /** The raw root `protocolVersions` value (undefined when absent); read it from `start` on. */
+  readonly declaredProtocolVersions: unknown;
   /** Report a finding of this rule at `path` (document-absolute). */
   report(path: readonly PathSegment[], message: string): void;
 }
@@ -86,6 +88,11 @@ export interface RuleScreen {
   schema?(version: SpecVersion | null): SchemaFragment | null;
   /** What JSON Schema cannot say, for object roots that passed the schemas: true when the rule finds nothing. */
   test?(document: JsonObject, context: ScreenContext): boolean;
+  /**
+   * The documents the screen is written for, by structural version and level column (absent: all).
+   * For any other, the fast path calls nothing clean while the rule is in force.
+   */
+  covers?(version: SpecVersion | null, column: Target | null): boolean;
 }
 
 /** A document given either parsed or, for parser rules, as raw text. */
@@ -109,6 +116,8 @@ export interface Rule {
   readonly description: string;
   /** Where the requirement lives, e.g. '9.1' or '12.3'. */
   readonly specSection: string;
+  /** Where it lives in the versions that number it otherwise (0.8.0 moved tags from §12 to §13). */
+  readonly specSections?: Readonly<Partial<Record<SpecVersion, string>>>;
   readonly levels: LevelTable;
   /** Runs even when the document's version is not recognized (parser, root and version rules). */
   readonly versionIndependent?: boolean;
@@ -139,11 +148,36 @@ export interface Rule {
   create(context: RuleContext): RuleVisitor;
 }
 
+/** The section a rule's findings cite for a document checked as `version`. */
+export function sectionFor(
+  rule: Pick<Rule, 'specSection' | 'specSections'>,
+  version: SpecVersion | null,
+): string {
+  return (version !== null && rule.specSections?.[version]) || rule.specSection;
+}
+
+/**
+ * A screen's `covers` when it is written for the structures before 0.8.0: documents checked as 0.8.0,
+ * or under the draft's column (which has requirements of its own), go to the engine.
+ */
+export function before080(version: SpecVersion | null, column: Target | null): boolean {
+  return version !== '0.8.0' && column !== DRAFT_VERSION;
+}
+
 /** Build a level table: one level everywhere, with per-target exceptions. */
 export function levels(all: Level, except: Partial<Record<Target, Level>> = {}): LevelTable {
   const table = {} as Record<Target, Level>;
   for (const target of TARGETS) table[target] = except[target] ?? all;
   return table;
+}
+
+/**
+ * Levels for a rule of 0.8.0 documents: off for earlier versions and for the draft column, which is
+ * the forward check of earlier documents (a document declaring the draft is checked as 0.8.0, under the
+ * 0.8.0 column: engine.ts `resolveColumn`).
+ */
+export function levels080(level: Level): LevelTable {
+  return levelsSince('0.8.0', level, { '0.9.0-rc.3': 'off' });
 }
 
 /** Levels for a rule introduced in `since`: off for older versions. */

@@ -84,7 +84,7 @@ export function checkDecoded(
       return { start, end: { line: start.line, column: start.column + width } };
     });
   }
-  const validation = checkDocument(parsed.value, clock === null ? engine : timedEngine(engine));
+  const validation = validateParsed(parsed.value, engine, clock);
   clock?.lap('validateMs');
   const leadingDiagnostics = leading
     .map((f) => findingDiagnostic(f, engine, f.position && { start: f.position, end: f.position }))
@@ -98,6 +98,18 @@ export function checkDecoded(
     firstLine,
     engine.maxDiagnostics,
   );
+}
+
+/**
+ * Validate a parsed document: what checkDecoded does once the text parsed, and all there is to do for
+ * a document the library is given parsed (api/check-document.ts), so both validate alike.
+ */
+export function validateParsed(
+  value: unknown,
+  engine: EngineOptions,
+  clock: PhaseClock | null = null,
+): DocumentReport {
+  return checkDocument(value, clock === null ? engine : timedEngine(engine));
 }
 
 /** Check raw bytes: invalid UTF-8 is a syntax finding placed at the first bad byte. */

@@ -3,6 +3,7 @@
 // It never imports the pool, the CLI or the reporters.
 
 import { closeOpenPipes } from '../parsing/read.js';
+import { documentLines } from '../records.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
 import {
@@ -27,6 +28,14 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
   const outcomes: FileOutcome[] = [];
   // Sequential on purpose: a worker is one core; parallelism comes from the pool.
   for (const job of task.jobs) outcomes.push(await checkFile(job, task.options));
+  if (task.options.ndjsonRecords) {
+    for (const outcome of outcomes) {
+      for (const document of outcome.documents) {
+        document.ndjson = documentLines(document);
+        document.diagnostics = [];
+      }
+    }
+  }
   // --stats: the batch's rule time rides on its last outcome (undefined, and nothing added, without).
   const ruleTimings = takeRuleTimings();
   const last = outcomes[outcomes.length - 1];

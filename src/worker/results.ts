@@ -164,24 +164,36 @@ export interface ResultBase {
   line?: number;
 }
 
-function base(b: ResultBase, durationMs: number) {
-  const result: Omit<DocumentResult, 'status' | 'diagnostics'> = {
+/**
+ * A result with nothing counted yet, built member by member in the order results have always had.
+ * Not `{...base, status, ...}`: a spread that then redefines members it copied (mcpdesc, the counts)
+ * takes V8's slow path, ~10 µs a document, more than everything else a clean file costs after JSON.parse.
+ */
+function base(
+  b: ResultBase,
+  durationMs: number,
+  report: DocumentReport | null,
+  status: DocumentResult['status'],
+): DocumentResult {
+  const result = {
     index: b.index,
     file: b.file,
     format: b.format,
     bytes: b.bytes,
-    mcpdesc: null,
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    tools: 0,
+    mcpdesc: report ? report.mcpdesc : null,
+    errors: report ? report.errors : 0,
+    warnings: report ? report.warnings : 0,
+    infos: report ? report.infos : 0,
+    tools: report ? report.tools : 0,
     durationMs: Math.round(durationMs * 1000) / 1000,
-    truncated: false,
-    byRule: {},
-  };
+    truncated: report ? report.truncated : false,
+    byRule: report ? report.byRule : {},
+  } as DocumentResult;
   if (b.line !== undefined) result.line = b.line;
   if (b.gzip) result.compression = 'gzip';
   if (b.streamed !== undefined) result.streamed = b.streamed;
+  result.status = status;
+  result.diagnostics = report ? report.diagnostics : [];
   return result;
 }
 
@@ -192,18 +204,7 @@ export function documentResult(
   durationMs: number,
   clock: PhaseClock | null = null,
 ): DocumentResult {
-  const result: DocumentResult = {
-    ...base(b, durationMs),
-    status: report.errors > 0 ? 'invalid' : 'valid',
-    mcpdesc: report.mcpdesc,
-    errors: report.errors,
-    warnings: report.warnings,
-    infos: report.infos,
-    tools: report.tools,
-    truncated: report.truncated,
-    byRule: report.byRule,
-    diagnostics: report.diagnostics,
-  };
+  const result = base(b, durationMs, report, report.errors > 0 ? 'invalid' : 'valid');
   if (clock !== null) {
     clock.lap('locateMs');
     result.timings = clock.timings();
@@ -219,7 +220,20 @@ export function failureResult(
   message: string,
   durationMs: number,
 ): DocumentResult {
-  return { ...base(b, durationMs), status, diagnostics: [], error: { code, message } };
+  const result = base(b, durationMs, null, status);
+  result.error = { code, message };
+  return result;
+}
+
+/**
+ * `b` with another format and size. Not `{...b, format}`: a spread that redefines a member it copied
+ * takes V8's slow path (~10 µs), a cost every file paid.
+ */
+export function rebased(b: ResultBase, format: InputFormat, bytes: number): ResultBase {
+  const out: ResultBase = { index: b.index, file: b.file, format, gzip: b.gzip, bytes };
+  if (b.streamed !== undefined) out.streamed = b.streamed;
+  if (b.line !== undefined) out.line = b.line;
+  return out;
 }
 
 /** The result base of a job (before the format is known it says 'unknown'). */

@@ -36,6 +36,7 @@ import type {
   PathSegment,
 } from '../types.js';
 import {
+  ALL_HEADER_KEYS,
   addDiagnostic,
   createDocumentValidator,
   DEFAULT_ENGINE_OPTIONS,
@@ -44,6 +45,8 @@ import {
   type DocumentValidator,
   type ElementOutcome,
   type EngineOptions,
+  emptyHeader,
+  headerKeys,
   validateDocument,
 } from '../validation/engine.js';
 import { ruleDiagnostic } from '../validation/report.js';
@@ -132,21 +135,22 @@ async function findInvalidUtf8(path: ChunkSource, chunkBytes?: number): Promise<
 }
 
 /**
- * The pre-pass: the root type, `mcpdesc` and root `tags`, scanning depth-1 members without parsing
- * anything else. Stops as soon as both are found (or the root is not an object). Malformed input is
- * left to the main pass, which reports it at its position.
+ * The pre-pass: the root type, `mcpdesc`, root `tags` and (0.8.0) root `protocolVersions`, scanning
+ * depth-1 members without parsing anything else. Stops as soon as the members the declared version
+ * has are found (or the root is not an object). Malformed input is left to the main pass, which
+ * reports it at its position.
  */
 export async function readHeader(
   path: ChunkSource,
   options: StreamOptions = {},
   limit = Number.POSITIVE_INFINITY,
 ): Promise<DocumentHeader> {
-  const header: DocumentHeader = { rootType: 'null', hasMcpdesc: false, mcpdesc: undefined, tags: undefined };
+  const header = emptyHeader('null');
   const splitter = new Splitter({
-    captureKeys: ['mcpdesc', 'tags'],
+    captureKeys: ALL_HEADER_KEYS,
     maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
   });
-  let hasTags = false;
+  const found = new Set<string>();
   let read = 0;
   for await (const chunk of readChunks(path, options.chunkBytes)) {
     if (read >= limit) break;
@@ -156,16 +160,20 @@ export async function readHeader(
         header.rootType = e.kind;
         if (e.kind !== 'object') return header;
       } else if (e.type === 'member' && e.key === 'mcpdesc') {
+        found.add(e.key);
         header.hasMcpdesc = true;
         header.mcpdesc = parseOrUndefined(e.bytes);
       } else if (e.type === 'member' && e.key === 'tags') {
-        hasTags = true;
+        found.add(e.key);
         header.tags = parseOrUndefined(e.bytes);
+      } else if (e.type === 'member' && e.key === 'protocolVersions') {
+        found.add(e.key);
+        header.protocolVersions = parseOrUndefined(e.bytes);
       } else if (e.type === 'error') {
         return header;
       }
     }
-    if (header.hasMcpdesc && hasTags) return header;
+    if (found.has('mcpdesc') && headerKeys(header.mcpdesc).every((key) => found.has(key))) return header;
   }
   return header;
 }
@@ -207,16 +215,19 @@ export async function guessHeader(path: ChunkSource, options: StreamOptions = {}
   if (size <= 2 * probe) return { header: await readHeader(path, options), speculative: false };
   const head = await readHeader(path, options, probe);
   if (head.rootType !== 'object') return { header: head, speculative: false };
-  const tail = probeTail(await readTail(path, size, probe), ['mcpdesc', 'tags']);
+  const tail = probeTail(await readTail(path, size, probe), ALL_HEADER_KEYS);
   if (tail === null) return { header: await readHeader(path, options), speculative: false };
   const mcpdesc = tail.get('mcpdesc');
   const tags = tail.get('tags');
+  const protocolVersions = tail.get('protocolVersions');
   return {
     header: {
       rootType: 'object',
       hasMcpdesc: head.hasMcpdesc || mcpdesc !== undefined,
       mcpdesc: mcpdesc !== undefined ? parseOrUndefined(mcpdesc) : head.mcpdesc,
       tags: tags !== undefined ? parseOrUndefined(tags) : head.tags,
+      protocolVersions:
+        protocolVersions !== undefined ? parseOrUndefined(protocolVersions) : head.protocolVersions,
     },
     speculative: true,
   };
@@ -321,6 +332,8 @@ export class StreamedDocument {
   private tagsSeen: 'absent' | 'member' | 'array' = 'absent';
   private tagsMember: string | null | undefined;
   private tagsMatch = true;
+  private seenProtocolVersions = false;
+  private lastProtocolVersions: string | null | undefined;
 
   constructor(
     readonly header: DocumentHeader,
@@ -416,6 +429,9 @@ export class StreamedDocument {
           } else if (e.key === 'tags') {
             this.tagsSeen = 'member';
             if (this.speculative) this.tagsMember = comparableJson(parsed.value);
+          } else if (e.key === 'protocolVersions') {
+            this.seenProtocolVersions = true;
+            if (this.speculative) this.lastProtocolVersions = comparableJson(parsed.value);
           }
           this.validator.member(e.key, parsed.value);
           this.placeNew({ path: [e.key], base: e, keyAt: e.keyAt }, parsed.text);
@@ -520,6 +536,11 @@ export class StreamedDocument {
     if (this.seenMcpdesc) {
       const declared = comparableJson(h.mcpdesc);
       if (declared === null || this.lastMcpdesc !== declared) return false;
+    }
+    if (this.seenProtocolVersions !== (h.protocolVersions !== undefined)) return false;
+    if (this.seenProtocolVersions) {
+      const declared = comparableJson(h.protocolVersions);
+      if (declared === null || this.lastProtocolVersions !== declared) return false;
     }
     if (this.tagsSeen === 'absent') return h.tags === undefined;
     if (this.tagsSeen === 'member') {

@@ -10,7 +10,14 @@ import type { DocumentReport } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor, MAX_WHOLE_BYTES } from './failures.js';
 import { checkJsonLines } from './json-lines.js';
-import { documentResult, engineOptions, failureResult, jobBase, type ResultBase } from './results.js';
+import {
+  documentResult,
+  engineOptions,
+  failureResult,
+  jobBase,
+  type ResultBase,
+  rebased,
+} from './results.js';
 import { clockFor, type PhaseClock } from './stats.js';
 
 /** Limit on what is held and parsed whole: `--max-file-size`, and never beyond a V8 string. */
@@ -20,7 +27,8 @@ export function wholeLimit(options: CheckOptions): { limit: number; name: string
     : { limit: MAX_WHOLE_BYTES, name: 'the largest string V8 can hold' };
 }
 
-function overLimit(b: ResultBase, size: number, options: CheckOptions, started: number) {
+/** The record of an input over the whole-file limit: skipped, naming the limit. */
+export function overLimit(b: ResultBase, size: number, options: CheckOptions, started: number) {
   const { limit, name } = wholeLimit(options);
   return failureResult(
     b,
@@ -66,8 +74,8 @@ async function checkGzipStreamed(
   return { ...outcome.documents[0]!, bytes: b.bytes, compression: 'gzip' };
 }
 
-/** Check bytes already in memory (a read file, or stdin). */
-function checkInMemory(
+/** Check bytes already in memory (a read file, stdin, or the library's checkDocument()). */
+export function checkInMemory(
   bytes: Buffer,
   format: 'json' | 'yaml',
   b: ResultBase,
@@ -78,7 +86,7 @@ function checkInMemory(
   clock?.lap('readMs');
   const report = checkBytes(bytes, PARSERS[format], engineOptions(options), 1, clock);
   if (format === 'json' && b.format === 'unknown') hintYaml(report, bytes);
-  return documentResult({ ...b, format }, report, performance.now() - started, clock);
+  return documentResult(rebased(b, format, b.bytes), report, performance.now() - started, clock);
 }
 
 /**
@@ -87,7 +95,7 @@ function checkInMemory(
  * (an unquoted name or value) and the text parses as a YAML mapping, the syntax finding says so. Only
  * a hint, and not for other errors: broken JSON (a trailing comma, say) is often valid YAML too.
  */
-function hintYaml(report: DocumentReport, bytes: Buffer): void {
+export function hintYaml(report: DocumentReport, bytes: Buffer): void {
   const first = report.diagnostics[0];
   if (report.diagnostics.length !== 1 || first?.ruleId !== 'mcpdesc.document.syntax') return;
   const text = bytes.toString('utf8');
@@ -132,7 +140,7 @@ export async function checkWholeFile(
       return { index: job.index, documents: [overLimit(b, bytes.length, options, started)] };
     const format = named.format === 'json' || named.format === 'yaml' ? named.format : sniffFormat(bytes);
     // What was read, not what discovery measured; the size on disk for gzip.
-    const read = named.gzip ? b : { ...b, bytes: bytes.length };
+    const read = named.gzip ? b : rebased(b, b.format, bytes.length);
     if (named.format === 'jsonl') {
       return { index: job.index, documents: await checkJsonLines(bytes, false, read, options) };
     }

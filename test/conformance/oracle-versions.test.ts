@@ -55,7 +55,8 @@ describe('oracle: older versions on derived documents', () => {
     listed = differences();
   });
 
-  for (const version of SPEC_VERSIONS) {
+  // 0.8.0 has an oracle test of its own, against its final schema (oracle-080.test.ts).
+  for (const version of SPEC_VERSIONS.filter((v) => v !== '0.8.0')) {
     it(`${version}: agrees with the upstream schema or lists the difference`, () => {
       const oracle = upstreamOracle(version);
       const docs: Json[] = [];

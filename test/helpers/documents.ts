@@ -1,12 +1,15 @@
 // Parsed documents from every corpus the project has, for tests that hold two validation paths together
 // (the fast path against the engine): the samples, every rule's examples, our structural samples and
-// their mutants, generated registry documents with planted defects, a generated dump and its tools,
-// and the real documents of ../shared/corpus/real.
+// their mutants, generated registry documents (0.7.0 and 0.8.0) with planted defects, a generated dump
+// and its tools, the specification's 0.8.0 fixtures and examples, and the real documents of
+// ../shared/corpus/real.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { serverDocument } from '../../corpus/generator/content.js';
+import { serverDocument080 } from '../../corpus/generator/content080.js';
 import { DEFECTS } from '../../corpus/generator/defects.js';
+import { DEFECTS_080 } from '../../corpus/generator/defects080.js';
 import { renderDump } from '../../corpus/generator/dump.js';
 import { Rng } from '../../corpus/generator/random.js';
 import { SPEC_VERSIONS, type Target } from '../../src/types.js';
@@ -93,15 +96,21 @@ export function mutantDocuments(perVersion: number, seed: number): NamedDocument
   });
 }
 
-/** Generated registry documents, one in `defectEvery` with a planted defect. */
-export function registryDocuments(count: number, seed: number, defectEvery = 3): NamedDocument[] {
+/** Generated registry documents of `version`, one in `defectEvery` with a planted defect. */
+export function registryDocuments(
+  count: number,
+  seed: number,
+  defectEvery = 3,
+  version: '0.7.0' | '0.8.0' = '0.7.0',
+): NamedDocument[] {
+  const [make, defects] = version === '0.8.0' ? [serverDocument080, DEFECTS_080] : [serverDocument, DEFECTS];
   const out: NamedDocument[] = [];
   for (let i = 0; i < count; i++) {
     const rng = new Rng(seed + i);
-    let document: unknown = serverDocument(rng, { tools: rng.int(1, 12), serverName: `server-${i}` });
-    let name = `registry ${i}`;
+    let document: unknown = make(rng, { tools: rng.int(1, 12), serverName: `server-${i}` });
+    let name = `registry ${version} ${i}`;
     if (i % defectEvery === 0) {
-      const defect = DEFECTS[i % DEFECTS.length]!;
+      const defect = defects[i % defects.length]!;
       document = defect.apply(document as never, rng).document;
       name += ` (${defect.kind})`;
     }
@@ -124,6 +133,18 @@ export function dumpDocuments(tools: number, invalid: number, seed: number): Nam
 }
 
 export const REAL_CORPUS = join(REPO_ROOT, '../shared/corpus/real');
+
+const SPEC_080 = join(REPO_ROOT, '../shared/spec/mcpdesc+mcpdesc-specification/spec/0.8.0');
+
+/** The 0.8.0 specification's fixtures and examples, or none when ../shared is absent. */
+export function specDocuments080(): NamedDocument[] {
+  if (!existsSync(SPEC_080)) return [];
+  return ['fixtures', 'examples', 'serialization-fixtures']
+    .map((dir) => join(SPEC_080, dir))
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => filesUnder(dir))
+    .flatMap((path) => parsedValues(path).map((document, i) => ({ name: `${path}#${i}`, document })));
+}
 
 /** The real registry dump's lines (JSON Lines), or none when ../shared is absent. */
 export function realRegistryLines(): NamedDocument[] {

@@ -1,7 +1,7 @@
 // The document-provided schemas of a Tool (§9.2): `inputSchema` and `outputSchema`, when they are
-// objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check.
-import type { PathSegment } from '../../types.js';
-import type { RuleContext, RuleScreen, RuleVisitor } from '../rule.js';
+// objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check. In 0.8.0 a tool
+// schema may be a schema component (§17.1), checked once where it is defined.
+import type { RuleScreen } from '../rule.js';
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from './dialect.js';
 import { isObject, type JsonObject, ownArray } from './values.js';
 import type { SchemaAnalysis } from './walk.js';
@@ -17,9 +17,30 @@ export function forEachToolSchema(
   // Plain reads are safe: Object.prototype has no `inputSchema`/`outputSchema`, and skipping hasOwn
   // matters at 26k tools × 4 schema rules.
   const input = tool.inputSchema;
-  if (isObject(input)) visit('inputSchema', input);
+  if (isObject(input) && !isReferenceObject(input)) visit('inputSchema', input);
   const output = tool.outputSchema;
-  if (isObject(output)) visit('outputSchema', output);
+  if (isObject(output) && !isReferenceObject(output)) visit('outputSchema', output);
+}
+
+/** 0.8.0: a Reference Object stands for a schema component, which is checked where it is defined. */
+function isReferenceObject(schema: JsonObject): boolean {
+  return Object.hasOwn(schema, '$componentRef');
+}
+
+/** The schema components of a 0.8.0 document (`components.schemas`), Reference Objects left out. */
+export function forEachComponentSchema(
+  components: unknown,
+  analyze: Analyze,
+  visit: (name: string, schema: JsonObject, analysis: SchemaAnalysis, dialect: Dialect | null) => void,
+): void {
+  if (!isObject(components) || !Object.hasOwn(components, 'schemas') || !isObject(components.schemas)) return;
+  const schemas = components.schemas;
+  for (const name of Object.keys(schemas)) {
+    const schema = schemas[name];
+    if (!isObject(schema) || isReferenceObject(schema)) continue;
+    const dialect = dialectOf(schema);
+    visit(name, schema, analyze(schema, dialect ?? DEFAULT_DIALECT), dialect);
+  }
 }
 
 /** How a schema's walk is obtained: a rule's (or a screen's) context shares one per schema. */
@@ -40,48 +61,26 @@ export function forEachAnalyzedToolSchema(
   });
 }
 
-/** One finding about a tool schema: where inside the schema, and what. */
-export interface SchemaFinding {
-  path: readonly PathSegment[];
-  message: string;
-}
-
-/** What a rule finds in one tool schema (`NO_FINDINGS` when nothing). */
-export type ToolSchemaFindings = (
-  key: ToolSchemaKey,
+/** Whether a rule finds nothing in one tool schema, given its walk and its dialect. */
+export type ToolSchemaClean = (
   analysis: SchemaAnalysis,
   schema: JsonObject,
   dialect: Dialect | null,
-) => readonly SchemaFinding[];
+) => boolean;
 
-export const NO_FINDINGS: readonly SchemaFinding[] = [];
-
-/** A tool-schema rule's visitor: each finding of each schema of each tool, placed in the document. */
-export function toolSchemaVisitor(context: RuleContext, findings: ToolSchemaFindings): RuleVisitor {
-  return {
-    element(collection, index, tool) {
-      if (collection !== 'tools') return;
-      forEachAnalyzedToolSchema(tool, context.analyze, (key, analysis, schema, dialect) => {
-        for (const finding of findings(key, analysis, schema, dialect)) {
-          context.report(['tools', index, key, ...finding.path], finding.message);
-        }
-      });
-    },
-  };
-}
-
-/** The same rule's screen: no tool schema of the document has a finding. */
-export function toolSchemaScreen(findings: ToolSchemaFindings): RuleScreen {
+/** A tool-schema rule's screen: it finds nothing in any tool schema of the document. */
+export function toolSchemaScreen(clean: ToolSchemaClean, covers?: RuleScreen['covers']): RuleScreen {
   return {
     test(document, context) {
-      let clean = true;
+      let passed = true;
       for (const tool of ownArray(document, 'tools')) {
-        forEachAnalyzedToolSchema(tool, context.analyze, (key, analysis, schema, dialect) => {
-          if (clean && findings(key, analysis, schema, dialect).length > 0) clean = false;
+        forEachAnalyzedToolSchema(tool, context.analyze, (_key, analysis, schema, dialect) => {
+          if (passed && !clean(analysis, schema, dialect)) passed = false;
         });
-        if (!clean) return false;
+        if (!passed) return false;
       }
       return true;
     },
+    ...(covers === undefined ? {} : { covers }),
   };
 }

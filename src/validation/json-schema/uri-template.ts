@@ -135,3 +135,102 @@ function parseExpression(template: string, start: number): number | UriTemplateE
     return { index: i, message: `has "${template[i]}" where "," or "}" was expected in an expression` };
   }
 }
+
+/** A variable of an expression (RFC 6570 §2.3): its name, without operator or modifier. */
+export interface TemplateVariable {
+  name: string;
+  explode: boolean;
+}
+
+export type TemplatePart = { literal: string } | { operator: string; variables: TemplateVariable[] };
+
+/** A template's literals and expressions, in order; null when it does not parse. */
+export function templateParts(template: string): TemplatePart[] | null {
+  if (parseUriTemplate(template) !== null) return null;
+  const parts: TemplatePart[] = [];
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf('{', i);
+    if (open === -1) {
+      parts.push({ literal: template.slice(i) });
+      break;
+    }
+    if (open > i) parts.push({ literal: template.slice(i, open) });
+    const close = template.indexOf('}', open);
+    let body = template.slice(open + 1, close);
+    const operator = OPERATORS.has(body[0]!) ? body[0]! : '';
+    if (operator !== '') body = body.slice(1);
+    const variables = body.split(',').map((spec) => {
+      const explode = spec.endsWith('*');
+      const name = spec.replace(/\*$/, '').replace(/:\d+$/, '');
+      return { name, explode };
+    });
+    parts.push({ operator, variables });
+    i = close + 1;
+  }
+  return parts;
+}
+
+/** The variable names of a template (§10.4.6: operators and modifiers do not change a name). */
+export function templateVariables(template: string): Set<string> | null {
+  const parts = templateParts(template);
+  if (parts === null) return null;
+  const names = new Set<string>();
+  for (const part of parts) if ('variables' in part) for (const v of part.variables) names.add(v.name);
+  return names;
+}
+
+// What an expansion of each operator can produce (RFC 6570 §3.2): simple and label/path/... expansions
+// percent-encode reserved characters, `+` and `#` keep them; each adds its own separators.
+const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%,';
+const RESERVED = ":/?#[]@!$&'()*+;=";
+const EXPANSION_CHARS: Readonly<Record<string, string>> = {
+  '': UNRESERVED,
+  '+': UNRESERVED + RESERVED,
+  '#': UNRESERVED + RESERVED,
+  '.': `${UNRESERVED}.`,
+  '/': `${UNRESERVED}/`,
+  ';': `${UNRESERVED};=`,
+  '?': `${UNRESERVED}?=&`,
+  '&': `${UNRESERVED}&=`,
+};
+
+/** Expansions longer than this are not matched (the match is bounded work). */
+const MAX_URI = 4096;
+
+/**
+ * Whether `uri` can be an expansion of `template` (RFC 6570): the literals in order, and between them
+ * only characters the expressions there can produce. Lenient about where an operator's prefix goes, so
+ * a false "no" cannot come from it. Null when the template does not parse or the URI is too long.
+ */
+export function matchesTemplate(template: string, uri: string): boolean | null {
+  const parts = templateParts(template);
+  if (parts === null || uri.length > MAX_URI) return null;
+  // Adjacent expressions form one gap, of the union of their characters.
+  const gaps: Array<{ literal: string } | { chars: Set<string> }> = [];
+  for (const part of parts) {
+    const last = gaps[gaps.length - 1];
+    if ('literal' in part) gaps.push({ literal: part.literal });
+    else if (last !== undefined && 'chars' in last)
+      for (const c of EXPANSION_CHARS[part.operator]!) last.chars.add(c);
+    else gaps.push({ chars: new Set(EXPANSION_CHARS[part.operator]) });
+  }
+  const failed = new Set<number>();
+  const match = (g: number, i: number): boolean => {
+    if (g === gaps.length) return i === uri.length;
+    const key = g * (uri.length + 1) + i;
+    if (failed.has(key)) return false;
+    const gap = gaps[g]!;
+    let ok = false;
+    if ('literal' in gap) ok = uri.startsWith(gap.literal, i) && match(g + 1, i + gap.literal.length);
+    else {
+      // The gap ends where the next literal starts (or at the end); try each such place in reach.
+      let end = i;
+      while (end < uri.length && gap.chars.has(uri[end]!)) end++;
+      for (let j = end; j >= i && !ok; j--) ok = match(g + 1, j);
+    }
+    if (!ok) failed.add(key);
+    return ok;
+  };
+  return match(0, 0);
+}

@@ -40,6 +40,8 @@ export interface SchemaAnalysis {
   unresolved: UnresolvedRef[];
   /** References to documents outside this schema: never fetched. */
   external: RefSite[];
+  /** Some schema position carries `x-mcp-header` (0.8.0 §9.2): its rule looks further only then. */
+  mcpHeader: boolean;
 }
 
 /** How a keyword holds subschemas (absent: it holds none, or none we walk). */
@@ -330,6 +332,7 @@ interface Walk {
   readonly path: SchemaPath;
   tooDeep: boolean;
   fastValid: boolean;
+  mcpHeader: boolean;
 }
 
 function walk(schema: object, dialect: Dialect): SchemaAnalysis {
@@ -349,12 +352,15 @@ function walk(schema: object, dialect: Dialect): SchemaAnalysis {
     path: [],
     tooDeep: false,
     fastValid: true,
+    mcpHeader: false,
   };
   visit(state, schema, 0, rootResource);
-  if (state.tooDeep) return { tooDeep: true, fastValid: false, unresolved: [], external: [] };
+  const { mcpHeader } = state;
+  if (state.tooDeep) return { tooDeep: true, fastValid: false, unresolved: [], external: [], mcpHeader };
 
   const { refs } = state;
-  if (refs.length === 0) return { tooDeep: false, fastValid: state.fastValid, unresolved: [], external: [] };
+  if (refs.length === 0)
+    return { tooDeep: false, fastValid: state.fastValid, unresolved: [], external: [], mcpHeader };
   const unresolved: UnresolvedRef[] = [];
   const external: RefSite[] = [];
   for (const ref of refs) {
@@ -382,7 +388,7 @@ function walk(schema: object, dialect: Dialect): SchemaAnalysis {
     const reason = resolveFragment(target, fragment, ref.keyword);
     if (reason !== null) unresolved.push({ ...site, reason });
   }
-  return { tooDeep: false, fastValid: state.fastValid, unresolved, external };
+  return { tooDeep: false, fastValid: state.fastValid, unresolved, external, mcpHeader };
 }
 
 /**
@@ -412,6 +418,7 @@ function visit(state: Walk, node: unknown, depth: number, inherited: Resource): 
   for (const key in obj) {
     const value = obj[key];
     if (state.fastValid && !keywordValid(key, value)) state.fastValid = false;
+    if (key === 'x-mcp-header') state.mcpHeader = true;
     if (value !== null && typeof value === 'object') {
       nested = true;
       continue;

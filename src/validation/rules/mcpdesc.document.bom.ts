@@ -10,6 +10,7 @@ const rule: Rule = {
   id: 'mcpdesc.document.bom',
   description: 'The document does not start with a UTF-8 byte order mark.',
   specSection: '14.2',
+  specSections: { '0.8.0': '15.2' },
   levels: levels('warning'),
   versionIndependent: true,
   screen: { parser: true },

@@ -14,6 +14,7 @@ const rule: Rule = {
   id: 'mcpdesc.document.duplicate-key',
   description: 'No JSON object names the same member twice.',
   specSection: '14.1',
+  specSections: { '0.8.0': '15.3.2' },
   levels: levels('error'),
   versionIndependent: true,
   screen: { parser: true },

@@ -10,6 +10,7 @@ const rule: Rule = {
   id: 'mcpdesc.document.syntax',
   description: 'The input is one well-formed JSON (or YAML 1.2, or JSON Lines) document in UTF-8.',
   specSection: '14.1',
+  specSections: { '0.8.0': '15.1' },
   levels: levels('error'),
   versionIndependent: true,
   screen: { parser: true },

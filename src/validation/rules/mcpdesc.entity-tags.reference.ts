@@ -23,6 +23,7 @@ const rule: Rule = {
   id: 'mcpdesc.entity-tags.reference',
   description: 'Reference only tag names declared in the root tags array.',
   specSection: '12.3',
+  specSections: { '0.8.0': '13.3' },
   // 0.6.0 declared tags as a tree; only its structure is checked.
   levels: levelsSince('0.7.0', 'error'),
   screen: {

@@ -1,7 +1,7 @@
 // Per-entity `tags` arrays (§12.3) must not repeat a value. That they are arrays of strings is
 // checked with the rest of each entity's members (mcpdesc.tool.members and its siblings), so one
 // problem is reported once. 0.7.0 introduced the rule (uniqueItems on entity tags); before it,
-// repeated entity tags were allowed.
+// repeated entity tags were allowed. 0.8.0 keeps it (§13.3).
 import type { SpecVersion } from '../../types.js';
 import { ownArray } from '../json-schema/values.js';
 import type { Rule } from '../rule.js';
@@ -10,7 +10,7 @@ import { quote } from '../schema/errors.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument } from './semantic-examples.js';
 
-const SINCE_070: ReadonlySet<string> = new Set(['0.7.0']);
+const SINCE_070: ReadonlySet<string> = new Set(['0.7.0', '0.8.0']);
 
 const NOUNS: Readonly<Record<string, string>> = {
   tools: 'Tool',
@@ -48,6 +48,7 @@ const rule: Rule = {
   id: 'mcpdesc.entity-tags.shape',
   description: 'Tags of a tool, resource, resource template or prompt are listed at most once each.',
   specSection: '12.3',
+  specSections: { '0.8.0': '13.3' },
   levels: levelsSince('0.7.0', 'error'),
   screen: {
     test(document, context) {

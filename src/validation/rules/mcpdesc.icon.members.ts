@@ -1,13 +1,16 @@
 // Icon objects (Appendix A) wherever `icons` appears: info, tools, resources, resource templates and
 // prompts. `src` is a URI (http(s) or data:), `theme` is light or dark, `sizes` a list of strings.
+// In 0.8.0 an `icons` array is non-empty (§3.3) and an icon may carry `x-` extensions (§14.2).
 import type { PathSegment } from '../../types.js';
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import { atMember, closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { ICONS } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { entitySubject } from '../schema/visitors.js';
+import { exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.icon.members';
 
@@ -23,9 +26,9 @@ const NOUNS: Readonly<Record<string, string>> = {
   prompts: 'Prompt',
 };
 
-const ICONS = { type: 'array', items: ICON };
+const ICON_ARRAY = { type: 'array', items: ICON };
 /** An owner of icons (the server info, an entity) whose `icons`, if any, are icons. */
-const ICONS_OF_OWNER = atMember('icons', ICONS);
+const ICONS_OF_OWNER = atMember('icons', ICON_ARRAY);
 
 const FRAGMENT = fragmentHandle(ID, 'icons');
 
@@ -34,7 +37,7 @@ const rule: StructuralRule = {
   description: 'Icons have a URI src and only their defined members, wherever they appear.',
   specSection: 'Appendix A',
   levels: levels('error'),
-  fragments: () => ({ icons: ICONS }),
+  fragments: (version) => ({ icons: version === '0.8.0' ? ICONS : ICON_ARRAY }),
   screen: {
     schema: () => ({
       properties: Object.fromEntries([
@@ -42,6 +45,7 @@ const rule: StructuralRule = {
         ...Object.keys(NOUNS).map((collection) => [collection, { items: ICONS_OF_OWNER }]),
       ]),
     }),
+    covers: before080,
   },
   examples: {
     valid: [
@@ -62,6 +66,23 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: an empty icons array; an extension is allowed, an unknown member is not',
+        document: exampleDocument080({
+          info: { name: 'a', version: '1', icons: [] },
+          tools: [
+            {
+              name: 't',
+              inputSchema: { type: 'object' },
+              icons: [{ src: 'https://e.example/i.png', 'x-display': 'compact', display: 'compact' }],
+            },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/info/icons', severity: 'error' },
+          { pointer: '/tools/0/icons/0/display', severity: 'error' },
+        ],
+      },
       {
         description: 'a relative src, an unknown theme, a missing src, icons not an array',
         document: {

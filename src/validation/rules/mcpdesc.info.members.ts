@@ -1,8 +1,10 @@
 // The Info object (§5): its table's members only, each with its type; non-empty name and version;
-// protocolVersion one of the recognized MCP protocol versions (§5.2); uri and email formats on the
-// Contact and License objects (§5.3, §5.4). `icons` is judged by mcpdesc.icon.members.
+// protocolVersion one of the recognized MCP protocol versions (§5.2); uri formats on the Contact and
+// License objects (§5.3, §5.4); an email outside RFC 5322 is mcpdesc.email.address's warning (§14.6).
+// `icons` is judged by mcpdesc.icon.members. 0.8.0 (§5.1) drops `protocolVersion` (root
+// `protocolVersions` replaces it) and lets Info, Contact and License carry `x-` extensions (§14.2).
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import {
   atMember,
   closedObject,
@@ -14,8 +16,9 @@ import {
 } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import { extensibleObject } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
-import { exampleDocument } from './semantic-examples.js';
+import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.info.members';
 
@@ -37,6 +40,21 @@ const INFO = closedObject(
   ['name', 'version'],
 );
 
+const INFO_080 = extensibleObject(
+  {
+    name: NON_EMPTY_STRING,
+    version: NON_EMPTY_STRING,
+    title: STRING,
+    description: STRING,
+    id: STRING,
+    icons: OWNED_ELSEWHERE,
+    websiteUrl: URI,
+    contact: extensibleObject({ name: STRING, url: URI, email: EMAIL }),
+    license: extensibleObject({ name: STRING, url: URI }, ['name']),
+  },
+  ['name', 'version'],
+);
+
 const FRAGMENT = fragmentHandle(ID, 'info');
 
 const rule: StructuralRule = {
@@ -44,8 +62,8 @@ const rule: StructuralRule = {
   description: 'The info object has only its defined members, typed, with a non-empty name and version.',
   specSection: '5.1',
   levels: levels('error'),
-  fragments: () => ({ info: INFO }),
-  screen: { schema: () => atMember('info', INFO) },
+  fragments: (version) => ({ info: version === '0.8.0' ? INFO_080 : INFO }),
+  screen: { schema: () => atMember('info', INFO), covers: before080 },
   examples: {
     valid: [
       {
@@ -68,13 +86,30 @@ const rule: StructuralRule = {
     ],
     invalid: [
       {
-        description: 'empty name, unknown protocol version, bad email, license without name, extra member',
+        description: '0.8.0: protocolVersion is gone; extensions, not unknown members, on contact',
+        document: exampleDocument080({
+          info: {
+            name: 'a',
+            version: '1',
+            protocolVersion: '2025-06-18',
+            contact: { name: 'Team', team: 'x', 'x-team': 'y' },
+            'x-owner': 'platform',
+          },
+        }),
+        diagnostics: [
+          { pointer: '/info/protocolVersion', severity: 'error' },
+          { pointer: '/info/contact/team', severity: 'error' },
+        ],
+      },
+      {
+        description:
+          'empty name, unknown protocol version, email not a string, license without name, extra member',
         document: exampleDocument({
           info: {
             name: '',
             version: '1',
             protocolVersion: '2025-01-01',
-            contact: { email: 'not-an-email' },
+            contact: { email: 42 },
             license: { url: 'https://opensource.org/licenses/MIT' },
             homepage: 'https://x.example',
           },

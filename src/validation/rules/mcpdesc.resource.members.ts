@@ -1,7 +1,7 @@
 // The Resource object (§10.1.1): only its table's properties, each with its type. The URI is not
 // format-checked: §10.1.2 allows custom schemes and only RECOMMENDS a valid URI.
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import {
   atElements,
   BOOLEAN,
@@ -13,9 +13,15 @@ import {
   STRING_ARRAY,
 } from '../schema/blocks.js';
 import type { StructuralRule } from '../schema/fragment.js';
+import {
+  extensibleObject,
+  PRIMITIVE_MEMBERS_080,
+  PROTOCOL_SCOPE,
+  RESOURCE_ANNOTATIONS,
+} from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
-import { exampleDocument } from './semantic-examples.js';
+import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.resource.members';
 
@@ -36,6 +42,23 @@ const RESOURCE = closedObject(
   ['uri', 'name'],
 );
 
+/** §10.1.1, §10.3: scoped, with typed annotations, named examples, elicitations, security, extensions. */
+const RESOURCE_080 = extensibleObject(
+  {
+    protocolVersions: PROTOCOL_SCOPE,
+    uri: STRING,
+    name: STRING,
+    title: STRING,
+    description: STRING,
+    mimeType: STRING,
+    size: NUMBER,
+    annotations: RESOURCE_ANNOTATIONS,
+    examples: OWNED_ELSEWHERE,
+    ...PRIMITIVE_MEMBERS_080,
+  },
+  ['uri', 'name'],
+);
+
 const ELEMENT = fragmentHandle(ID, 'element');
 
 const rule: StructuralRule = {
@@ -44,8 +67,8 @@ const rule: StructuralRule = {
   specSection: '10.1.1',
   collections: ['resources'],
   levels: levels('error'),
-  fragments: () => ({ element: RESOURCE }),
-  screen: { schema: () => atElements('resources', RESOURCE) },
+  fragments: (version) => ({ element: version === '0.8.0' ? RESOURCE_080 : RESOURCE }),
+  screen: { schema: () => atElements('resources', RESOURCE), covers: before080 },
   examples: {
     valid: [
       {
@@ -70,6 +93,27 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: annotations typed (audience values, priority from 0 to 1), tags non-empty',
+        document: exampleDocument080({
+          resources: [
+            {
+              uri: 'test://r',
+              name: 'r',
+              annotations: { audience: ['operator'], priority: 2, futureHint: true },
+              tags: [],
+              'x-owner': 'docs',
+              owner: 'docs',
+            },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/resources/0/owner', severity: 'error' },
+          { pointer: '/resources/0/annotations/audience/0', severity: 'error' },
+          { pointer: '/resources/0/annotations/priority', severity: 'error' },
+          { pointer: '/resources/0/tags', severity: 'error' },
+        ],
+      },
       {
         description: 'missing uri, a string size, an unknown property',
         document: exampleDocument({ resources: [{ name: 'r', size: '1 KB', url: 'https://e.example' }] }),

@@ -3,28 +3,50 @@
 // tags) arrays. The values of the other members are judged by the rules that own
 // them (info, transports, security...). Older versions differ only here: 0.4.0 has `transport`
 // (singular) and the legacy `metadata`, `lifecycle` and `_generated` objects; 0.5.1 dropped
-// `_generated`, 0.6.0 dropped `metadata` and `lifecycle` and added root `tags`.
-import { SPEC_VERSIONS, type SpecVersion } from '../../types.js';
+// `_generated`, 0.6.0 dropped `metadata` and `lifecycle` and added root `tags`. 0.8.0 (§3.2, §3.3,
+// §4.9) requires `protocolVersions` instead of `transports`, adds `instructions`, `securitySchemes`
+// and `components`, makes root `security` a Security Requirement Array, and forbids a present but
+// empty collection.
+import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
-import { COLLECTION_KEYS, levels } from '../rule.js';
+import { before080, COLLECTION_KEYS, levels } from '../rule.js';
 import { closedObject, EMAIL, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { jsonType, quote } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
+import { PROTOCOL_SCOPE, SECURITY_REQUIREMENTS } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { checkValue } from '../schema/visitors.js';
+import { exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.root.members';
 
-/** Root members named with it are extensions, allowed in every version. */
-const EXTENSION_PREFIX = 'x-';
-
 const COMMON = ['$schema', 'mcpdesc', 'info', 'security', 'capabilities', 'tools', 'resources'];
 const PRIMITIVES_TAIL = ['resourceTemplates', 'prompts'];
+
+const ROOT_080 = [
+  '$schema',
+  'mcpdesc',
+  'info',
+  'protocolVersions',
+  'instructions',
+  'transports',
+  'securitySchemes',
+  'security',
+  'components',
+  'capabilities',
+  'tools',
+  'resources',
+  'resourceTemplates',
+  'prompts',
+  'tags',
+];
 
 /** The root members each version defines, in the order of its root table. */
 export function rootMembers(version: SpecVersion): readonly string[] {
   const base = [...COMMON, ...PRIMITIVES_TAIL];
   switch (version) {
+    case '0.8.0':
+      return ROOT_080;
     case '0.4.0':
       return [...base, 'transport', 'lifecycle', 'metadata', '_generated'];
     case '0.5.0':
@@ -60,6 +82,14 @@ const METADATA = {
 const GENERATED = closedObject({ tool: STRING, version: STRING, generatedAt: STRING, sourceDump: STRING });
 
 function fragments(version: SpecVersion): FragmentSet {
+  if (version === '0.8.0') {
+    return {
+      $schema: STRING,
+      protocolVersions: PROTOCOL_SCOPE,
+      instructions: STRING,
+      security: SECURITY_REQUIREMENTS,
+    };
+  }
   const set: Record<string, Record<string, unknown>> = { $schema: STRING };
   const members = rootMembers(version);
   if (members.includes('lifecycle')) set.lifecycle = LIFECYCLE;
@@ -74,10 +104,15 @@ const base = {
   tools: [{ name: 't' }],
 };
 
+/** Root members named with it are extensions, allowed in every version. */
+const EXTENSION_PREFIX = 'x-';
+
 /** Root members whose value this rule judges (the others belong to their own rules). */
 const COLLECTIONS: ReadonlySet<string> = new Set(COLLECTION_KEYS);
 const VALUE_PARTS = new Map(
-  ['$schema', 'lifecycle', 'metadata', '_generated'].map((k) => [k, fragmentHandle(ID, k)]),
+  ['$schema', 'lifecycle', 'metadata', '_generated', 'protocolVersions', 'instructions', 'security'].map(
+    (k) => [k, fragmentHandle(ID, k)],
+  ),
 );
 
 const rule: StructuralRule = {
@@ -88,7 +123,7 @@ const rule: StructuralRule = {
   fragments,
   screen: {
     schema(version) {
-      if (version === null) return null;
+      if (version === null || version === '0.8.0') return null;
       const { members, required } = shapeOf(version);
       const collections = COLLECTION_KEYS.filter((key) => members.includes(key));
       return {
@@ -100,12 +135,26 @@ const rule: StructuralRule = {
         },
       };
     },
+    covers: before080,
   },
   examples: {
     valid: [
       {
         description: 'extensions of any type',
         document: { mcpdesc: '0.7.0', ...base, 'x-acme': null, 'x-list': [1], $schema: 'https://x.example' },
+      },
+      {
+        description: '0.8.0: only info and protocolVersions required; every member of its root table',
+        document: exampleDocument080({
+          $schema: 'https://mcpdesc.org/schema/mcp-description/0.8.0.json',
+          instructions: 'Search before modifying.',
+          transports: [{ type: 'stdio', command: 'a' }],
+          securitySchemes: { key: { type: 'apiKey', name: 'X-Key', in: 'header' } },
+          security: [{}, { key: [] }],
+          components: { schemas: { S: { type: 'object' } } },
+          capabilities: [{ tools: { listChanged: true } }],
+          'x-acme': true,
+        }),
       },
       {
         description: '0.4.0 with transport (singular) and its legacy objects',
@@ -121,6 +170,37 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: protocolVersions missing, an empty collection, an unknown protocol revision',
+        document: {
+          mcpdesc: '0.8.0',
+          info: { name: 'a', version: '1' },
+          transports: [{ type: 'stdio', command: 'a' }],
+          resources: [],
+          components: { schemas: { S: { type: 'object' } } },
+          instructions: 'Search first.',
+        },
+        diagnostics: [
+          { pointer: '/resources', severity: 'error' },
+          { pointer: '', severity: 'error' },
+        ],
+      },
+      {
+        description: '0.8.0: root protocolVersions and security typed; 0.7.0 members unknown',
+        document: exampleDocument080({
+          protocolVersions: ['2026-07-28', '2027-01-01', '2026-07-28'],
+          security: [{ oauth: 'read' }],
+          instructions: 7,
+          metadata: {},
+        }),
+        diagnostics: [
+          { pointer: '/protocolVersions/1', severity: 'error' },
+          { pointer: '/protocolVersions/0', severity: 'error' },
+          { pointer: '/security/0/oauth', severity: 'error' },
+          { pointer: '/instructions', severity: 'error' },
+          { pointer: '/metadata', severity: 'error' },
+        ],
+      },
       {
         description: 'an unknown member, an unknown collection and a non-string $schema',
         document: { mcpdesc: '0.7.0', ...base, servers: [], metadata: {}, $schema: 1 },
@@ -162,6 +242,7 @@ const rule: StructuralRule = {
     const version = context.version;
     if (version === null || context.rootType !== 'object') return {};
     const { allowed, list, required } = shapeOf(version);
+    const nonEmpty = version === '0.8.0';
     let missing = required;
     const checkKey = (key: string): boolean => {
       if (allowed.has(key) || key.startsWith(EXTENSION_PREFIX)) return true;
@@ -189,9 +270,13 @@ const rule: StructuralRule = {
         const handle = VALUE_PARTS.get(key);
         if (handle !== undefined) checkValue(context, handle, value, [key], `"${key}"`);
       },
-      collectionEnd(collection) {
+      collectionEnd(collection, length) {
         see(collection);
-        checkKey(collection);
+        if (!checkKey(collection)) return;
+        // §3.3: a present ordinary collection has an entry; a producer omits it instead.
+        if (length === 0 && nonEmpty) {
+          context.report([collection], `"${collection}" must not be empty; omit it when it has no entries`);
+        }
       },
       finish() {
         for (const key of missing) context.report([], `The document is missing the required member "${key}"`);
@@ -207,22 +292,21 @@ interface Shape {
   required: readonly string[];
 }
 
-/** Each version's root table, as the visitor and the screen read it. */
-const SHAPES: ReadonlyMap<SpecVersion, Shape> = new Map(
-  SPEC_VERSIONS.map((version) => {
+/** Per-version lookups, built once (documents are many and small). */
+const shapes = new Map<SpecVersion, Shape>();
+function shapeOf(version: SpecVersion): Shape {
+  let shape = shapes.get(version);
+  if (shape === undefined) {
     const members = rootMembers(version);
-    const shape = {
+    shape = {
       members,
       allowed: new Set(members),
       list: members.join(', '),
-      required: ['info', transportsKey(version)],
+      required: ['info', version === '0.8.0' ? 'protocolVersions' : transportsKey(version)],
     };
-    return [version, shape];
-  }),
-);
-
-function shapeOf(version: SpecVersion): Shape {
-  return SHAPES.get(version)!;
+    shapes.set(version, shape);
+  }
+  return shape;
 }
 
 export default rule satisfies Rule;

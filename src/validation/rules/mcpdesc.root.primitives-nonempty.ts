@@ -1,5 +1,6 @@
 // §3.3 requires at least one of tools/resources/resourceTemplates/prompts; a document that declares
 // them all empty passes the schema yet describes a server with nothing to discover. Warn.
+// Off for 0.8.0, where a present empty collection is an error of mcpdesc.root.members (§3.3).
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument } from './semantic-examples.js';
 
@@ -10,7 +11,7 @@ const rule: Rule = {
   id: 'mcpdesc.root.primitives-nonempty',
   description: 'At least one of tools, resources, resourceTemplates or prompts has an element.',
   specSection: '3.3',
-  levels: levels('warning'),
+  levels: levels('warning', { '0.8.0': 'off' }),
   // None of them present (primitives-present's finding), or one present that is not an empty array.
   screen: {
     schema: () => ({

@@ -1,3 +1,4 @@
+// Off for 0.8.0, which allows a document that declares no primitive at all (§3.4).
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
 
@@ -7,7 +8,7 @@ const rule: Rule = {
   id: 'mcpdesc.root.primitives-present',
   description: 'The document has at least one of tools, resources, resourceTemplates or prompts.',
   specSection: '3.3',
-  levels: levels('error'),
+  levels: levels('error', { '0.8.0': 'off' }),
   screen: { schema: () => ({ anyOf: PRIMITIVES.map((key) => ({ required: [key] })) }) },
   examples: {
     valid: [

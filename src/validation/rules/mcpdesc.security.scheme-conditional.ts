@@ -1,6 +1,7 @@
 // §7.2: the conditional members of a Security Scheme Object, which the upstream schema leaves optional:
 // http ⇒ scheme, apiKey ⇒ name and in, oauth2 ⇒ flows, openIdConnect ⇒ openIdConnectUrl.
 // Checked in the root `security` array and in each transport's own `security` (§6.4, since 0.5.0).
+// Off for 0.8.0: its per-type scheme branches (mcpdesc.security.scheme-members) require these members.
 import type { PathSegment } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
 import { levels, type Rule, type RuleContext } from '../rule.js';
@@ -47,7 +48,7 @@ const rule: Rule = {
   id: 'mcpdesc.security.scheme-conditional',
   description: 'Give each security scheme the members its type requires.',
   specSection: '7.2',
-  levels: levels('error'),
+  levels: levels('error', { '0.8.0': 'off' }),
   screen: {
     schema: (version) => ({
       properties: {

@@ -1,14 +1,20 @@
 // Security scheme objects (§7.2–§7.4), at the root and, since 0.5.0, on each transport (§6.4):
 // only the table's members, typed, `type` and `in` from their enums, OAuth flows and their URLs.
 // The per-type requirements (http needs scheme...) are mcpdesc.security.scheme-conditional's.
+// 0.8.0 (§7.1, §7.2) names its schemes in a root `securitySchemes` map (non-empty, names matching
+// ^[A-Za-z0-9._-]+$); each scheme is checked against the branch its `type` selects, with the members
+// that type requires, and its OAuth flows against their per-flow required URLs (§7.2).
 import type { SpecVersion } from '../../types.js';
+import { isObject } from '../json-schema/values.js';
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import { atMember, closedObject, STRING, URI } from '../schema/blocks.js';
-import { reportErrors } from '../schema/errors.js';
-import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
+import { quote, reportErrors } from '../schema/errors.js';
+import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
+import { extensibleObject, LOCAL_NAMES } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { transportsKey } from './mcpdesc.root.members.js';
+import { exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.security.scheme-members';
 
@@ -38,8 +44,97 @@ const SCHEME = closedObject(
   ['type'],
 );
 
-function fragments(_version: SpecVersion): FragmentSet {
+function flow080(required: readonly string[]): SchemaFragment {
+  return extensibleObject(
+    {
+      authorizationUrl: URI,
+      tokenUrl: URI,
+      refreshUrl: URI,
+      scopes: { type: 'object', additionalProperties: STRING },
+    },
+    ['scopes', ...required],
+  );
+}
+
+export const OAUTH_FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
+
+const SCHEME_080: SchemaFragment = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: STRING },
+  discriminator: { propertyName: 'type' },
+  oneOf: [
+    extensibleObject({ type: { const: 'http' }, scheme: STRING, bearerFormat: STRING, description: STRING }, [
+      'type',
+      'scheme',
+    ]),
+    extensibleObject(
+      {
+        type: { const: 'apiKey' },
+        name: STRING,
+        in: { type: 'string', enum: ['header', 'query', 'cookie'] },
+        description: STRING,
+      },
+      ['type', 'name', 'in'],
+    ),
+    extensibleObject(
+      {
+        type: { const: 'oauth2' },
+        flows: extensibleObject({
+          implicit: flow080(['authorizationUrl']),
+          password: flow080(['tokenUrl']),
+          clientCredentials: flow080(['tokenUrl']),
+          authorizationCode: flow080(['authorizationUrl', 'tokenUrl']),
+        }),
+        description: STRING,
+      },
+      ['type', 'flows'],
+    ),
+    extensibleObject({ type: { const: 'openIdConnect' }, openIdConnectUrl: URI, description: STRING }, [
+      'type',
+      'openIdConnectUrl',
+    ]),
+  ],
+};
+
+function fragments(version: SpecVersion): FragmentSet {
+  if (version === '0.8.0') {
+    return {
+      securitySchemes: {
+        type: 'object',
+        minProperties: 1,
+        propertyNames: LOCAL_NAMES,
+        additionalProperties: SCHEME_080,
+      },
+    };
+  }
   return { schemes: { type: 'array', items: SCHEME } };
+}
+
+const SCHEMES_080 = fragmentHandle(ID, 'securitySchemes');
+
+/** 0.8.0: the `securitySchemes` map, and (§7.2) at least one flow in each OAuth Flows Object. */
+function schemes080(context: Parameters<StructuralRule['create']>[0]) {
+  const fragment = SCHEMES_080.get('0.8.0');
+  if (fragment === null) return {};
+  return {
+    member(key: string, value: unknown) {
+      if (key !== 'securitySchemes') return;
+      const errors = fragment.check(value);
+      if (errors !== null) reportErrors(context.report, errors, ['securitySchemes'], '"securitySchemes"');
+      if (!isObject(value)) return;
+      for (const name of Object.keys(value)) {
+        const scheme = value[name];
+        if (!isObject(scheme) || scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
+        const flows = scheme.flows;
+        if (OAUTH_FLOWS.some((flow) => Object.hasOwn(flows, flow))) continue;
+        context.report(
+          ['securitySchemes', name, 'flows'],
+          `Security scheme ${quote(name)}: "flows" must have at least one of ${OAUTH_FLOWS.join(', ')}`,
+        );
+      }
+    },
+  };
 }
 
 const base = {
@@ -52,22 +147,43 @@ const FRAGMENT = fragmentHandle(ID, 'schemes');
 
 const rule: StructuralRule = {
   id: ID,
-  description: 'Security schemes, at the root and on transports, have only their defined members, typed.',
+  description: 'Security schemes have only their defined members, typed, with those their type requires.',
   specSection: '7.2',
   levels: levels('error'),
   fragments,
   // The root list, and (since 0.5.0) each transport's own list.
   screen: {
     schema(version) {
-      if (version === null) return null;
+      if (version === null || version === '0.8.0') return null;
       const schemes = fragments(version).schemes!;
       const perTransport =
         version === '0.4.0' ? {} : { [transportsKey(version)]: { items: atMember('security', schemes) } };
       return { properties: { security: schemes, ...perTransport } };
     },
+    covers: before080,
   },
   examples: {
     valid: [
+      {
+        description: '0.8.0: named schemes of every type, with extensions',
+        document: exampleDocument080({
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', 'x-rotation': 'daily' },
+            'api-key': { type: 'apiKey', name: 'X-API-Key', in: 'header' },
+            oauth: {
+              type: 'oauth2',
+              flows: {
+                clientCredentials: { tokenUrl: 'https://a.example/token', scopes: { read: 'Read' } },
+                'x-policy': ['interactive'],
+              },
+            },
+            oidc: {
+              type: 'openIdConnect',
+              openIdConnectUrl: 'https://a.example/.well-known/openid-configuration',
+            },
+          },
+        }),
+      },
       {
         description: 'bearer, api key and OAuth2 schemes; an empty transport override',
         document: {
@@ -97,6 +213,33 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: a bad name, members of another type, a missing flow URL, no flow at all',
+        document: exampleDocument080({
+          securitySchemes: {
+            'bad name': { type: 'http', scheme: 'bearer' },
+            key: { type: 'apiKey', name: 'X-Key', in: 'header', scheme: 'bearer' },
+            oauth: {
+              type: 'oauth2',
+              flows: { authorizationCode: { authorizationUrl: 'https://a.example/auth', scopes: {} } },
+            },
+            empty: { type: 'oauth2', flows: { 'x-note': 'none yet' } },
+            mtls: { type: 'mutualTLS' },
+          },
+        }),
+        diagnostics: [
+          { pointer: '/securitySchemes/bad name', severity: 'error' },
+          { pointer: '/securitySchemes/key/scheme', severity: 'error' },
+          { pointer: '/securitySchemes/oauth/flows/authorizationCode', severity: 'error' },
+          { pointer: '/securitySchemes/mtls/type', severity: 'error' },
+          { pointer: '/securitySchemes/empty/flows', severity: 'error' },
+        ],
+      },
+      {
+        description: '0.8.0: an empty map',
+        document: exampleDocument080({ securitySchemes: {} }),
+        diagnostics: [{ pointer: '/securitySchemes', severity: 'error' }],
+      },
       {
         description: 'unknown type, bad location, flow URL and scope, unknown member, transport-level',
         document: {
@@ -128,6 +271,7 @@ const rule: StructuralRule = {
   },
   create(context) {
     const version = context.version;
+    if (version === '0.8.0') return schemes080(context);
     const fragment = FRAGMENT.get(version);
     if (version === null || fragment === null) return {};
     const transports = transportsKey(version);

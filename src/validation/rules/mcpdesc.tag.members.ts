@@ -1,5 +1,6 @@
 // Tag objects of the root `tags` array (§12.1): a non-empty name and an optional description.
-// Root tags arrived in 0.6.0, with nested `tags` arrays; 0.7.0 made the list flat.
+// Root tags arrived in 0.6.0, with nested `tags` arrays; 0.7.0 made the list flat; 0.8.0 (§13.1,
+// §14.2) lets a tag carry `x-` extensions.
 // Unique names are mcpdesc.tag.unique's (it compares names, where the schema's uniqueItems compared
 // whole objects).
 import type { SpecVersion } from '../../types.js';
@@ -7,9 +8,10 @@ import type { Rule } from '../rule.js';
 import { levelsSince } from '../rule.js';
 import { atElements, closedObject, NON_EMPTY_STRING, STRING } from '../schema/blocks.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
+import { extensibleObject } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { collectionVisitor } from '../schema/visitors.js';
-import { exampleDocument } from './semantic-examples.js';
+import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.tag.members';
 
@@ -29,6 +31,8 @@ function fragments(version: SpecVersion): FragmentSet | null {
   }
   if (version === '0.7.0')
     return { element: closedObject({ name: NON_EMPTY_STRING, description: STRING }, ['name']) };
+  if (version === '0.8.0')
+    return { element: extensibleObject({ name: NON_EMPTY_STRING, description: STRING }, ['name']) };
   return null;
 }
 
@@ -38,6 +42,7 @@ const rule: StructuralRule = {
   id: ID,
   description: 'A root tag has a non-empty name and at most a description.',
   specSection: '12.1',
+  specSections: { '0.8.0': '13.1' },
   collections: ['tags'],
   levels: levelsSince('0.6.0', 'error'),
   fragments,
@@ -66,6 +71,16 @@ const rule: StructuralRule = {
       },
     ],
     invalid: [
+      {
+        description: '0.8.0: an extension is allowed, an unknown member is not',
+        document: exampleDocument080({
+          tags: [{ name: 'search', 'x-color': 'blue', color: 'blue' }, { name: '' }],
+        }),
+        diagnostics: [
+          { pointer: '/tags/0/color', severity: 'error' },
+          { pointer: '/tags/1/name', severity: 'error' },
+        ],
+      },
       {
         description: 'an empty name, a string tag, nested tags in 0.7.0',
         document: exampleDocument({

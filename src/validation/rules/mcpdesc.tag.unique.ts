@@ -16,6 +16,7 @@ const rule: Rule = {
   id: 'mcpdesc.tag.unique',
   description: 'Declare each root tag name once.',
   specSection: '12.2',
+  specSections: { '0.8.0': '13.2' },
   // 0.6.0 tags were a tree with uniqueness across the tree; only its structure is checked.
   levels: levelsSince('0.7.0', 'error'),
   scope: 'document',

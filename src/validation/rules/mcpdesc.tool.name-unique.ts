@@ -2,6 +2,7 @@
 // servers in the corpus repeat names. Document-scoped: workers project each tool to its name, and one
 // index here sees every name once, so 50k tools with one name cost 50k lookups, not 50k² comparisons.
 // The index is compact past a few thousand names (first-index.ts): a 4 GB dump has 3.6M tool names.
+// Off for 0.8.0, where one name may serve disjoint protocol scopes (mcpdesc.primitive.scope-disjoint).
 
 import { quote } from '../../quote.js';
 import { FirstIndex } from '../first-index.js';
@@ -21,7 +22,7 @@ const rule: Rule = {
   id: 'mcpdesc.tool.name-unique',
   description: 'Give each tool a name no other tool of the document has.',
   specSection: '9.1',
-  levels: levels('warning'),
+  levels: levels('warning', { '0.8.0': 'off' }),
   scope: 'document',
   screen: {
     test(document) {

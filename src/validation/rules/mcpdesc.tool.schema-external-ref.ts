@@ -1,24 +1,18 @@
 // A reference outside the tool's own schema (another URL, a relative file) is never fetched: fetching
 // untrusted URLs from registry documents is unsafe and would make results depend on the network. So the
-// part of the schema behind it is unchecked, and the user is told: a warning.
+// part of the schema behind it is unchecked, and the user is told: a warning. 0.8.0 schema components
+// (§17.1) are checked where they are defined.
 
 import { quote } from '../../quote.js';
+import type { PathSegment } from '../../types.js';
 import {
-  NO_FINDINGS,
-  type ToolSchemaFindings,
+  forEachAnalyzedToolSchema,
+  forEachComponentSchema,
   toolSchemaScreen,
-  toolSchemaVisitor,
 } from '../json-schema/tool-schemas.js';
-import { levels, type Rule } from '../rule.js';
+import type { RefSite } from '../json-schema/walk.js';
+import { before080, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
-
-const findings: ToolSchemaFindings = (key, { external }) =>
-  external.length === 0
-    ? NO_FINDINGS
-    : external.map((ref) => ({
-        path: ref.path,
-        message: `"${ref.keyword}" ${quote(ref.value)} refers outside ${key}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,
-      }));
 
 const rule: Rule = {
   id: 'mcpdesc.tool.schema-external-ref',
@@ -65,9 +59,30 @@ const rule: Rule = {
       },
     ],
   },
-  screen: toolSchemaScreen(findings),
+  screen: toolSchemaScreen(({ external }) => external.length === 0, before080),
   create(context) {
-    return toolSchemaVisitor(context, findings);
+    const report = (at: PathSegment[], refs: readonly RefSite[], where: string) => {
+      for (const ref of refs) {
+        context.report(
+          [...at, ...ref.path],
+          `"${ref.keyword}" ${quote(ref.value)} refers outside ${where}; external references are never fetched, so the referenced part is not checked (expected a local "#/..." reference)`,
+        );
+      }
+    };
+    return {
+      member(key, value) {
+        if (key !== 'components' || context.version !== '0.8.0') return;
+        forEachComponentSchema(value, context.analyze, (name, _schema, { external }) => {
+          report(['components', 'schemas', name], external, `schema component ${quote(name)}`);
+        });
+      },
+      element(collection, index, tool) {
+        if (collection !== 'tools') return;
+        forEachAnalyzedToolSchema(tool, context.analyze, (key, { external }) =>
+          report(['tools', index, key], external, key),
+        );
+      },
+    };
   },
 };
 

@@ -1,24 +1,18 @@
 // §9.2: a valid schema's local references resolve. `$ref`, `$dynamicRef` and `$recursiveRef` values that
 // are fragments (`#/$defs/x`, `#anchor`) or name an `$id` embedded in the same schema must point at
 // something that exists. Resolution is a lookup: references are never followed, so cycles are harmless.
+// 0.8.0 schema components (§17.1) are checked where they are defined.
 
 import { quote } from '../../quote.js';
+import type { PathSegment } from '../../types.js';
 import {
-  NO_FINDINGS,
-  type ToolSchemaFindings,
+  forEachAnalyzedToolSchema,
+  forEachComponentSchema,
   toolSchemaScreen,
-  toolSchemaVisitor,
 } from '../json-schema/tool-schemas.js';
-import { levels, type Rule } from '../rule.js';
+import type { UnresolvedRef } from '../json-schema/walk.js';
+import { before080, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
-
-const findings: ToolSchemaFindings = (key, { unresolved }) =>
-  unresolved.length === 0
-    ? NO_FINDINGS
-    : unresolved.map((ref) => ({
-        path: ref.path,
-        message: `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${key}`,
-      }));
 
 const rule: Rule = {
   id: 'mcpdesc.tool.schema-local-ref',
@@ -64,9 +58,30 @@ const rule: Rule = {
       },
     ],
   },
-  screen: toolSchemaScreen(findings),
+  screen: toolSchemaScreen(({ unresolved }) => unresolved.length === 0, before080),
   create(context) {
-    return toolSchemaVisitor(context, findings);
+    const report = (at: PathSegment[], refs: readonly UnresolvedRef[], where: string) => {
+      for (const ref of refs) {
+        context.report(
+          [...at, ...ref.path],
+          `"${ref.keyword}" ${quote(ref.value)} ${ref.reason}; expected a reference to a location inside ${where}`,
+        );
+      }
+    };
+    return {
+      member(key, value) {
+        if (key !== 'components' || context.version !== '0.8.0') return;
+        forEachComponentSchema(value, context.analyze, (name, _schema, { unresolved }) => {
+          report(['components', 'schemas', name], unresolved, `schema component ${quote(name)}`);
+        });
+      },
+      element(collection, index, tool) {
+        if (collection !== 'tools') return;
+        forEachAnalyzedToolSchema(tool, context.analyze, (key, { unresolved }) =>
+          report(['tools', index, key], unresolved, key),
+        );
+      },
+    };
   },
 };
 

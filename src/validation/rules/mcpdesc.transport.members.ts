@@ -2,6 +2,8 @@
 // so a bad transport gets exactly one diagnostic naming what is wrong with it, never the flood a
 // `oneOf` over three branches produces. A missing or unknown `type` is one diagnostic naming the
 // allowed types. Transport-level `security` (since 0.5.0) is judged by mcpdesc.security.scheme-members.
+// 0.8.0 (§6.2, §6.6): every transport may be protocol-scoped, its `security` is a Security Requirement
+// Array, and it may carry `x-` extensions.
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
@@ -16,15 +18,17 @@ import {
 } from '../schema/blocks.js';
 import { jsonType, quote, summarizeErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
+import { extensibleObject, PROTOCOL_SCOPE, SECURITY_REQUIREMENTS } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
 import { transportsKey } from './mcpdesc.root.members.js';
-import { exampleDocument } from './semantic-examples.js';
+import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const ID = 'mcpdesc.transport.members';
 
 export const TRANSPORT_TYPES = ['streamable-http', 'stdio', 'sse'] as const;
 
 function branches(version: SpecVersion): Record<string, SchemaFragment> {
+  if (version === '0.8.0') return branches080();
   // 0.5.0 added the transport-scoped `security` array (§6.4).
   const security: Record<string, SchemaFragment> = version === '0.4.0' ? {} : { security: OWNED_ELSEWHERE };
   return {
@@ -43,6 +47,27 @@ function branches(version: SpecVersion): Record<string, SchemaFragment> {
       ['type', 'command'],
     ),
     sse: closedObject({ type: { const: 'sse' }, url: URI, ...security }, ['type', 'url']),
+  };
+}
+
+function branches080(): Record<string, SchemaFragment> {
+  const common = { protocolVersions: PROTOCOL_SCOPE, security: SECURITY_REQUIREMENTS };
+  return {
+    'streamable-http': extensibleObject({ type: { const: 'streamable-http' }, url: URI, ...common }, [
+      'type',
+      'url',
+    ]),
+    stdio: extensibleObject(
+      {
+        type: { const: 'stdio' },
+        command: STRING,
+        args: STRING_ARRAY,
+        env: { type: 'object', additionalProperties: STRING },
+        ...common,
+      },
+      ['type', 'command'],
+    ),
+    sse: extensibleObject({ type: { const: 'sse' }, url: URI, ...common }, ['type', 'url']),
   };
 }
 
@@ -121,6 +146,20 @@ const rule: StructuralRule = {
           { pointer: '/transports/0/args/1', severity: 'error' },
           { pointer: '/transports/1/env', severity: 'error' },
           { pointer: '/transports/2/url', severity: 'error' },
+        ],
+      },
+      {
+        description: '0.8.0: scoped transports with requirement arrays and extensions; bad ones',
+        document: exampleDocument080({
+          transports: [
+            { type: 'stdio', command: 'a', protocolVersions: [], 'x-runtime': 'local' },
+            { type: 'sse', url: 'https://e.example/sse', security: [{ key: 'read' }] },
+            { type: 'stdio', command: 'a', security: [], 'x-ok': 1, protocolVersions: ['2026-07-28'] },
+          ],
+        }),
+        diagnostics: [
+          { pointer: '/transports/0/protocolVersions', severity: 'error' },
+          { pointer: '/transports/1/security/0/key', severity: 'error' },
         ],
       },
       {

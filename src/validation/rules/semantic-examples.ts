@@ -15,3 +15,14 @@ export function exampleDocument(members: JsonObject = {}): JsonObject {
 export function exampleTool(members: JsonObject = {}): JsonObject {
   return { name: 'echo', inputSchema: { type: 'object' }, ...members };
 }
+
+/** A minimal valid 0.8.0 document (one tool, MCP 2026-07-28) for the 0.8.0 examples to extend. */
+export function exampleDocument080(members: JsonObject = {}): JsonObject {
+  return {
+    mcpdesc: '0.8.0',
+    info: { name: 'example-server', version: '1.0.0' },
+    protocolVersions: ['2026-07-28'],
+    tools: [{ name: 'echo', inputSchema: { type: 'object' } }],
+    ...members,
+  };
+}

@@ -1,8 +1,9 @@
 // The one place that configures Ajv for our fragments, shared by the build step (standalone code)
 // and the runtime compilation the differential test compares it with.
 //
-// Formats: `uri` and `email` come from ajv-formats in its "full" mode, the same definitions the
-// oracle (upstream schema + ajv-formats) uses, so a format verdict never differs from upstream's.
+// Formats: `uri` comes from ajv-formats in its "full" mode, the same definition the oracle (upstream
+// schema + ajv-formats) uses, so a format verdict never differs from upstream's. Email values are
+// plain strings here: RFC 5322 is a SHOULD (§14.6), judged by mcpdesc.email.address.
 // In standalone output the format functions are `require`d from ajv-formats at load time
 // (`code.formats`), which is why the generated modules are CommonJS and ajv-formats is a runtime
 // dependency.
@@ -17,7 +18,7 @@ import type { ScreenModule } from './screens.js';
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as typeof addFormatsModule.default;
 
-export const FORMATS = ['uri', 'email'] as const;
+export const FORMATS = ['uri'] as const;
 
 export interface AjvVariant {
   /** Collect every error (the slow path, run only after the fast validator failed). */
@@ -42,6 +43,9 @@ export function createAjv({ allErrors, standalone, screens = false }: AjvVariant
     strictRequired: !screens,
     // Screens only answer yes or no, and call their parts (compose.ts `factor`) as functions.
     ...(screens ? { messages: false, inlineRefs: false } : {}),
+    // 0.8.0 content blocks, security schemes and interaction steps are unions keyed by `type`: only
+    // the branch their tag selects is checked and reported, never every branch of the `oneOf`.
+    discriminator: true,
     code: standalone
       ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
       : { optimize: true },

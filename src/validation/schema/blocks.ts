@@ -7,16 +7,23 @@ export const NON_EMPTY_STRING: SchemaFragment = { type: 'string', minLength: 1 }
 export const BOOLEAN: SchemaFragment = { type: 'boolean' };
 export const NUMBER: SchemaFragment = { type: 'number' };
 export const URI: SchemaFragment = { type: 'string', format: 'uri' };
-export const EMAIL: SchemaFragment = { type: 'string', format: 'email' };
+/** An email value: RFC 5322 is a SHOULD (§14.6), mcpdesc.email.address's warning, not a structural error. */
+export const EMAIL: SchemaFragment = { type: 'string' };
 /** An object whose members are not constrained (`annotations` of resources, `_meta`, `experimental`). */
 export const OPEN_OBJECT: SchemaFragment = { type: 'object' };
 export const STRING_ARRAY: SchemaFragment = { type: 'array', items: { type: 'string' } };
 /** A member another rule owns: accepted here whatever its value, judged there (e.g. `icons`). */
 export const OWNED_ELSEWHERE: SchemaFragment = {};
 
+/**
+ * A member that must not be present (a JSON Schema `false`): reported as "not allowed here" instead of
+ * as an unknown member, where another variant of the object has it (a URL on a form-mode declaration).
+ */
+export const FORBIDDEN = false;
+
 /** A closed object: only `properties`, `required` ones present. */
 export function closedObject(
-  properties: Record<string, SchemaFragment>,
+  properties: Record<string, SchemaFragment | typeof FORBIDDEN>,
   required: readonly string[] = [],
 ): SchemaFragment {
   return {

@@ -20,6 +20,17 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * A number literal beyond double precision (`1e400`) parses to ±Infinity, and YAML's `.nan` to NaN:
+ * JSON has no such value, so no type admits them; say so rather than "found number".
+ */
+function foundType(value: unknown): string {
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN, which JSON cannot represent';
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return 'a number beyond the double-precision range';
+  return jsonType(value);
+}
+
 export function quote(value: unknown): string {
   return quoteValue(value, MAX_QUOTED);
 }
@@ -72,7 +83,10 @@ function allowedList(parentSchema: Record<string, unknown> | undefined): string 
   let list = allowedLists.get(parentSchema);
   if (list === undefined) {
     const keys = Object.keys((parentSchema.properties as object | undefined) ?? {});
-    list = keys.length > 0 ? `; allowed: ${keys.join(', ')}` : '';
+    // 0.8.0 objects that take specification extensions (§14.2) say so.
+    const patterns = parentSchema.patternProperties as Record<string, unknown> | undefined;
+    const extensions = patterns !== undefined && Object.hasOwn(patterns, '^x-') ? ', or an x- extension' : '';
+    list = keys.length > 0 ? `; allowed: ${keys.join(', ')}${extensions}` : '';
     allowedLists.set(parentSchema, list);
   }
   return list;
@@ -125,7 +139,7 @@ function describeInto(
     case 'required':
       return `${here} is missing required property ${quote(params.missingProperty)}`;
     case 'type':
-      return `${here} must be ${typeList(params.type)}, found ${jsonType(error.data)}`;
+      return `${here} must be ${typeList(params.type)}, found ${foundType(error.data)}`;
     case 'enum': {
       const values = (params.allowedValues as unknown[]).map((v) => quote(v)).join(', ');
       return `${here} must be one of ${values}, found ${quote(error.data)}`;
@@ -140,12 +154,55 @@ function describeInto(
         : `${here} must be at least ${params.limit} characters long`;
     case 'minItems':
       return `${here} must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}`;
+    case 'minProperties':
+      return `${here} must have at least ${params.limit} member${params.limit === 1 ? '' : 's'}`;
+    case 'maxProperties':
+      return params.limit === 0
+        ? `${here} must be empty`
+        : `${here} must have at most ${params.limit} members`;
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      path.push(name);
+      const names = error.parentSchema?.propertyNames as { pattern?: string; $comment?: string } | undefined;
+      const expected = names?.$comment ?? `a name matching ${names?.pattern ?? 'the allowed names'}`;
+      return `${here} has a member named ${quote(name)}; expected ${expected}`;
+    }
+    case 'false schema':
+      return `${here} is not allowed here`;
+    case 'discriminator': {
+      const tag = String(params.tag);
+      path.push(tag);
+      return `${here} has ${tag} ${quote(params.tagValue)}; allowed: ${discriminatorValues(error.parentSchema, tag)}`;
+    }
     case 'uniqueItems':
       path.push(Number(params.i));
       return `${here} has duplicate items (${params.j} and ${params.i})`;
     default:
       return `${here} ${error.message ?? `fails ${error.keyword}`}`;
   }
+}
+
+/**
+ * Errors that repeat what another error of the same value says: an `if` error comes with the errors of
+ * the branch it chose, a property name's pattern error with its `propertyNames` error, and a
+ * discriminator without a usable tag with the `required`/`type` error about the tag.
+ */
+export function isEcho(error: AjvError): boolean {
+  if (error.keyword === 'if') return true;
+  if (error.propertyName !== undefined) return true;
+  return error.keyword === 'discriminator' && error.params.error === 'tag';
+}
+
+/** The values a discriminated `oneOf` accepts for its tag (`"text", "image", "audio"`). */
+function discriminatorValues(parentSchema: Record<string, unknown> | undefined, tag: string): string {
+  const values: unknown[] = [];
+  for (const branch of (parentSchema?.oneOf as Array<Record<string, unknown>> | undefined) ?? []) {
+    const property = (branch.properties as Record<string, Record<string, unknown>> | undefined)?.[tag];
+    if (property === undefined) continue;
+    if (Object.hasOwn(property, 'const')) values.push(property.const);
+    else if (Array.isArray(property.enum)) values.push(...property.enum);
+  }
+  return values.map((v) => quote(v)).join(', ');
 }
 
 /** One finding for one Ajv error, located relative to the validated value. */
@@ -189,6 +246,7 @@ export function reportErrors(
   const from = base.length;
   for (let e = 0; e < errors.length; e++) {
     const error = errors[e]!;
+    if (isEcho(error)) continue;
     if (error.instancePath === '' && error.keyword === 'additionalProperties') {
       // The dominant finding (the real corpus' 24k unknown tool properties), built directly: what
       // describeInto would say for it (the subject, then the unknown property), with no segments to
@@ -218,6 +276,7 @@ export function summarizeErrors(
   const parts: string[] = [];
   let common: PathSegment[] | null = null;
   for (const error of errors) {
+    if (isEcho(error)) continue;
     // Described without a subject ("has unknown property ...", '"args" must be ...'); an allowed-list
     // goes in parentheses so that "; " separates problems only.
     const { at, message } = describeError(error, '');

@@ -4,7 +4,7 @@
 // of that version can be checked under without `--rule` (one call per document), loaded on the first
 // document of that version; and a module with each rule's own screen, loaded only when `--rule` levels
 // put together a set of rules the first has no validator for.
-import type { SpecVersion } from '../../types.js';
+import type { SpecVersion, Target } from '../../types.js';
 import { SPEC_VERSIONS, TARGETS } from '../../types.js';
 import { rulesInForce } from '../engine.js';
 import type { Rule } from '../rule.js';
@@ -51,6 +51,17 @@ export function screenSchema(rule: Rule, version: SpecVersion | null): SchemaFra
   return rule.screen?.schema?.(version) ?? null;
 }
 
+/**
+ * Whether the rule's screen covers documents of `version` under `column`. It must say how it covers
+ * the rule (an empty one would claim the rule never reports) and not exclude them.
+ */
+export function screenCovers(rule: Rule, version: SpecVersion | null, column: Target | null): boolean {
+  const screen = rule.screen;
+  if (screen === undefined) return false;
+  if (screen.parser !== true && screen.schema === undefined && screen.test === undefined) return false;
+  return screen.covers === undefined || screen.covers(version, column);
+}
+
 /** The level columns a document of `version` can be checked under: its own, and the forward targets. */
 function columnsOf(version: SpecVersion | null) {
   return [version, ...TARGETS.filter((target) => !(SPEC_VERSIONS as readonly string[]).includes(target))];
@@ -84,15 +95,17 @@ export function screenModules(rules: readonly Rule[]): ScreenModule[] {
     // Only version-independent rules run for an unrecognized version.
     const own = rules
       .filter((rule) => version !== null || rule.versionIndependent)
+      .filter((rule) => columnsOf(version).some((column) => screenCovers(rule, version, column)))
       .map((rule) => [rule.id, exportName('rule', rule.id), screenSchema(rule, version)] as const)
       .filter((entry): entry is readonly [string, string, SchemaFragment] => entry[2] !== null);
     const schemas = new Map(own.map(([id, , schema]) => [id, schema]));
     const sets: Array<readonly [string, string, SchemaFragment]> = [];
     for (const column of columnsOf(version)) {
       const kind = { isObjectRoot: version !== null, version, column };
-      const ids = rulesInForce(rules, {}, kind)
-        .map(({ rule }) => rule.id)
-        .filter((id) => schemas.has(id));
+      const inForce = rulesInForce(rules, {}, kind);
+      // A rule in force that its screen does not cover: the fast path refuses this column.
+      if (inForce.some(({ rule }) => !screenCovers(rule, version, column))) continue;
+      const ids = inForce.map(({ rule }) => rule.id).filter((id) => schemas.has(id));
       const key = setKey(ids);
       if (sets.some(([known]) => known === key)) continue;
       sets.push([key, `set_${sets.length}`, composeSchemas(ids.map((id) => schemas.get(id)!))]);

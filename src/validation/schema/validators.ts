@@ -21,6 +21,8 @@ export interface AjvError {
   message?: string;
   data?: unknown;
   parentSchema?: Record<string, unknown>;
+  /** Set on the errors `propertyNames` found in a member name (the name, not a value, failed). */
+  propertyName?: string;
 }
 
 /** Where validators come from: the generated modules, or (in tests) runtime-compiled ones. */

@@ -56,4 +56,17 @@ describe('benchmark regression gate', () => {
       ['dump peak RSS'],
     );
   });
+
+  it('judges a ratio that improves downwards (CPU over the ideal) in its own direction', () => {
+    const withRatio = (value: number): BenchFile => ({
+      ...file(1),
+      ratios: [{ name: 'our CPU / ideal CPU', value, goal: 1.8, better: 'lower' }],
+    });
+    const worse = compareBench(withRatio(1.6), withRatio(2.0), 10).find((r) => r.name.includes('ideal'));
+    assert.equal(worse?.regressed, true);
+    assert.equal(worse?.changePct, -20);
+    const better = compareBench(withRatio(2.0), withRatio(1.6), 10).find((r) => r.name.includes('ideal'));
+    assert.equal(better?.regressed, false);
+    assert.equal(better?.changePct, 25);
+  });
 });

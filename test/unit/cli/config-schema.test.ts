@@ -79,7 +79,7 @@ const INVALID: unknown[] = [
   { failon: 'error' },
   { failOn: 'fatal' },
   { failOn: 2 },
-  { target: '0.8.0' },
+  { target: '0.9.0' },
   { patterns: [] },
   { patterns: 'registry' },
   { patterns: [''] },

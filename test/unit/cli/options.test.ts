@@ -75,7 +75,7 @@ describe('other option values', () => {
     assert.equal(parseFailOn('info'), 'info', 'a level --rule can set');
     invalid(() => parseFailOn('hint'), /error, warning, info, never \(or warn for warning\)/);
     assert.equal(parseTarget('0.9.0-rc.3'), '0.9.0-rc.3');
-    invalid(() => parseTarget('0.8.0'), /0\.7\.0/);
+    invalid(() => parseTarget('0.9.0'), /0\.8\.0/);
     assert.equal(parseNonNegativeInt('0'), 0);
     invalid(() => parseNonNegativeInt('1.5'), /non-negative integer/);
     assert.equal(parsePositiveInt('512'), 512);

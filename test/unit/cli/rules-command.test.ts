@@ -49,7 +49,11 @@ describe('rules command', () => {
     const { code, text } = await rules();
     assert.equal(code, 0);
     const lines = text.split('\n');
-    assert.match(lines[0]!, /^RULE +0\.7\.0 +0\.9\.0-rc\.3 +SECTION +DESCRIPTION$/);
+    assert.match(lines[0]!, /^RULE +0\.7\.0 +0\.8\.0 +0\.9\.0-rc\.3 +SECTION +DESCRIPTION$/);
+    const draft = lines.find((l) => l.startsWith('mcpdesc.version.draft '))!;
+    assert.match(draft, /^mcpdesc\.version\.draft +off +info +off +4\.8 /);
+    // A rule numbered otherwise in 0.8.0 shows both sections.
+    assert.match(lines.find((l) => l.startsWith('mcpdesc.tag.unique '))!, / 12\.2 \(0\.8\.0: 13\.2\) /);
     for (const rule of RULES) {
       assert.ok(
         lines.some((l) => l.startsWith(`${rule.id} `) && l.endsWith(rule.description)),

@@ -8,6 +8,7 @@ import { after, describe, it } from 'node:test';
 import { DEFECTS } from '../../../corpus/generator/defects.js';
 import { generateDump, manifestPathFor, parseSize, renderDump } from '../../../corpus/generator/dump.js';
 import { generateRegistry } from '../../../corpus/generator/registry.js';
+import { checkText } from '../../../src/worker/check-text.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mcpdesc-gen-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -122,5 +123,60 @@ describe('dump generator', () => {
     assert.deepEqual(JSON.parse(readFileSync(manifestPathFor(out), 'utf8')), m);
     assert.equal(JSON.parse(bytes.toString('utf8')).tools.length, m.tools);
     assert.equal(m.invalid.length, 4);
+  });
+});
+
+describe('0.8.0 generators', () => {
+  const options = { target: null, ruleLevels: {}, maxDiagnostics: 10_000 };
+  const found = (text: string) =>
+    new Set(
+      checkText(text, options, 'json').diagnostics.map((d) => `${d.severity} ${d.ruleId} ${d.pointer}`),
+    );
+
+  it('writes a 0.8.0 registry of the same shape: clean files, and each defect found where the manifest says', () => {
+    const m = generateRegistry({ out: join(root, 'r080'), files: 300, seed: 8, mcpdesc: '0.8.0' });
+    assert.equal(m.mcpdesc, '0.8.0');
+    const defective = new Map(m.defective.map((d) => [d.file, d]));
+    const kinds = new Set(m.defective.flatMap((d) => d.kinds).filter((k) => !k.startsWith('not-json:')));
+    assert.ok(kinds.size >= 10, [...kinds].join(', '));
+    let checked = 0;
+    for (const dir of readdirSync(join(root, 'r080'))) {
+      if (dir === 'manifest.json') continue;
+      for (const name of readdirSync(join(root, 'r080', dir))) {
+        const file = `${dir}/${name}`;
+        const entry = defective.get(file);
+        if (entry?.kinds[0]?.startsWith('not-json:')) continue;
+        const got = found(readFileSync(join(root, 'r080', file), 'utf8'));
+        checked++;
+        if (entry === undefined) {
+          assert.deepEqual([...got], [], file);
+          continue;
+        }
+        for (const e of [...entry.errors, ...entry.warnings]) {
+          assert.ok(
+            got.has(`${e.severity} ${e.ruleId} ${e.pointer}`),
+            `${file} (${entry.kinds}): ${e.ruleId} ${e.pointer}`,
+          );
+        }
+      }
+    }
+    assert.ok(checked > 290);
+    rmSync(join(root, 'r080'), { recursive: true, force: true });
+  });
+
+  it('writes a 0.8.0 dump whose cross-referenced members come after the tools', () => {
+    const { text, manifest } = renderDump({ tools: 400, invalid: 16, seed: 9, mcpdesc: '0.8.0' });
+    const doc = JSON.parse(text);
+    assert.equal(doc.mcpdesc, '0.8.0');
+    assert.deepEqual(manifest.memberOrder.slice(0, 1), ['tools']);
+    for (const key of ['securitySchemes', 'components', 'protocolVersions'])
+      assert.ok(manifest.memberOrder.indexOf(key) > 0, key);
+    const got = found(text);
+    for (const p of manifest.invalid) {
+      for (const e of [...p.errors, ...p.warnings])
+        assert.ok(got.has(`${e.severity} ${e.ruleId} ${e.pointer}`), `${p.kind}`);
+    }
+    const expected = manifest.invalid.flatMap((p) => [...p.errors, ...p.warnings]).length;
+    assert.equal(got.size, expected, [...got].join('\n'));
   });
 });

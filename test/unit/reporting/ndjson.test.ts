@@ -171,6 +171,13 @@ describe('ndjson reporter', () => {
     await pending;
   });
 
+  it('writes the records a worker already wrote for a document as they are', async () => {
+    const sink = new Sink(1 << 20);
+    const ndjson = '{"type":"diagnostic","file":"w.json"}\n{"type":"file","file":"w.json"}\n';
+    await createNdjsonReporter(sink).onDocument(result({ file: 'w.json', diagnostics: [], ndjson }));
+    assert.equal(sink.chunks.join(''), ndjson);
+  });
+
   it('writes the run and summary records as given', async () => {
     const sink = new Sink(1 << 20);
     const reporter = createNdjsonReporter(sink);

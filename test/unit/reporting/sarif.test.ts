@@ -143,6 +143,13 @@ describe('sarif reporter', () => {
       assert.ok(rule.shortDescription.text.length > 0);
       assert.ok(['error', 'warning', 'note', 'none'].includes(rule.defaultConfiguration.level));
     }
+    // 0.8.0 rules are on by default (at their 0.8.0 level), with the level of every version.
+    const scopes = rules.find((r: Json) => r.id === 'mcpdesc.protocol.scope-subset');
+    assert.deepEqual(scopes.defaultConfiguration, { level: 'error', enabled: true });
+    assert.equal(scopes.properties.levels['0.8.0'], 'error');
+    assert.equal(scopes.properties.levels['0.7.0'], 'off');
+    const tags = rules.find((r: Json) => r.id === 'mcpdesc.tag.unique');
+    assert.deepEqual(tags.properties.specSections, { '0.8.0': '13.2' });
   });
 
   it("points ruleIndex at the result's rule, and leaves it out for a rule not described", async () => {

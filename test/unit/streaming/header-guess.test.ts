@@ -43,7 +43,24 @@ describe('guessHeader', () => {
       hasMcpdesc: true,
       mcpdesc: truth.mcpdesc,
       tags: truth.tags,
+      protocolVersions: undefined,
     });
+  });
+
+  it('finds a 0.8.0 root protocolVersions at either end, and waits for it in a short pre-pass', async () => {
+    const versions = ['2025-11-25', '2026-07-28'];
+    const at080 = text.replace(
+      '"mcpdesc":"0.7.0"',
+      `"mcpdesc":"0.8.0","protocolVersions":${JSON.stringify(versions)}`,
+    );
+    assert.notEqual(at080, text);
+    const tail = await guessHeader(write(at080), { probeBytes: 4096 });
+    assert.equal(tail.speculative, true);
+    assert.deepEqual(tail.header.protocolVersions, versions);
+    const head = `{"protocolVersions":["2024-11-05"],${at080.slice(1).replace(/"protocolVersions":\[[^\]]*\],/, '')}`;
+    assert.deepEqual((await readHeader(write(head))).protocolVersions, ['2024-11-05']);
+    // A 0.7.0 document has no protocolVersions: its pre-pass stops at mcpdesc and tags as before.
+    assert.equal((await readHeader(write(text))).protocolVersions, undefined);
   });
 
   it('uses the full pre-pass for files up to twice the probe size, and for single-line files', async () => {
@@ -64,7 +81,13 @@ describe('guessHeader', () => {
 describe('StreamedDocument.confirmed', () => {
   const { text } = renderDump({ tools: 20, invalid: 0, seed: 9 });
   const truth = JSON.parse(text);
-  const right = { rootType: 'object' as const, hasMcpdesc: true, mcpdesc: truth.mcpdesc, tags: truth.tags };
+  const right = {
+    rootType: 'object' as const,
+    hasMcpdesc: true,
+    mcpdesc: truth.mcpdesc,
+    tags: truth.tags,
+    protocolVersions: undefined as unknown,
+  };
 
   it('confirms the true header', () => {
     assert.equal(confirms(text, right), true);
@@ -85,6 +108,14 @@ describe('StreamedDocument.confirmed', () => {
     const objectTags = `${text.slice(0, text.lastIndexOf('"tags":['))}"tags":{"a":1}}\n`;
     assert.equal(confirms(objectTags, { ...right, tags: { a: 1 } }), true);
     assert.equal(confirms(objectTags, right), false);
+  });
+
+  it('rejects a protocolVersions the document does not have, or one that differs', () => {
+    assert.equal(confirms(text, { ...right, protocolVersions: ['2026-07-28'] }), false);
+    const scoped = text.replace('"mcpdesc":"0.7.0"', '"mcpdesc":"0.7.0","protocolVersions":["2026-07-28"]');
+    assert.equal(confirms(scoped, right), false);
+    assert.equal(confirms(scoped, { ...right, protocolVersions: ['2026-07-28'] }), true);
+    assert.equal(confirms(scoped, { ...right, protocolVersions: ['2025-11-25'] }), false);
   });
 
   it('always confirms a header from the full pre-pass', () => {

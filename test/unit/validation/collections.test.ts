@@ -29,6 +29,7 @@ function contextFor(reports: string[]): RuleContext {
     version: '0.7.0',
     target: '0.7.0',
     declaredVersion: '0.7.0',
+    declaredProtocolVersions: undefined,
     declaredTags: null,
     analyze: analyzeSchema,
     report: (path) => {

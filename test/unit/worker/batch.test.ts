@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { documentLines } from '../../../src/records.js';
 import { checkBuffer } from '../../../src/worker/check-file.js';
 import { checkText } from '../../../src/worker/check-text.js';
 import checkBatch from '../../../src/worker/index.js';
@@ -30,6 +31,36 @@ describe('worker batch (the Piscina entry)', () => {
     );
     assert.equal(outcomes[1]!.documents[0]!.status, 'error');
     assert.equal(outcomes[2]!.documents[0]!.status, 'invalid');
+  });
+
+  it("writes each document's NDJSON records itself when asked, and then keeps no diagnostics", async () => {
+    const broken = { ...VALID, tools: [{ name: 'bad name!', inputSchema: { type: 'objekt' } }] };
+    const jobs = [
+      dir.write('r1.json', VALID_TEXT),
+      dir.write('r2.json', JSON.stringify(broken, null, 2)),
+      dir.write('r3.json', '{"a": 1,'),
+      dir.job('r4-missing.json'),
+      dir.write('r5.jsonl', `${JSON.stringify(VALID)}\n${JSON.stringify(broken)}\n`),
+    ];
+    const plain = await checkBatch({ jobs, options: OPTIONS });
+    const written = await checkBatch({ jobs, options: { ...OPTIONS, ndjsonRecords: true } });
+    const lines = (outcome: (typeof plain)[number]) =>
+      outcome.documents.map((d) => documentLines({ ...d, durationMs: 0 }));
+    assert.ok(plain.some((o) => o.documents.some((d) => d.diagnostics.length > 0)));
+    written.forEach((outcome, i) => {
+      assert.equal(outcome.index, plain[i]!.index);
+      // The same records as the main thread would write from the documents (timings aside).
+      assert.deepEqual(
+        outcome.documents.map((d) => d.ndjson?.replace(/"durationMs":[0-9.e-]+/g, '"durationMs":0')),
+        lines(plain[i]!),
+      );
+      for (const d of outcome.documents) assert.deepEqual(d.diagnostics, []);
+      // Counts, status and the rest still come back for the summary.
+      assert.deepEqual(
+        outcome.documents.map((d) => [d.status, d.errors, d.warnings, d.byRule]),
+        plain[i]!.documents.map((d) => [d.status, d.errors, d.warnings, d.byRule]),
+      );
+    });
   });
 });
 

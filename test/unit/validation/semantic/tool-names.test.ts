@@ -52,7 +52,7 @@ describe('mcpdesc.tool.name-unique', () => {
 });
 
 describe('mcpdesc.tool.name-nonempty', () => {
-  it('is a warning for 0.4.0–0.7.0 documents and an error under the 0.9.0-rc.3 target', () => {
+  it('is a warning for 0.4.0–0.7.0 documents; the draft Tool rule makes it an error of mcpdesc.tool.members', () => {
     for (const version of ['0.4.0', '0.5.2', '0.6.0', '0.7.0']) {
       assert.deepEqual(
         found(doc({ tools: [tool('')] }, version), NONEMPTY),
@@ -60,7 +60,8 @@ describe('mcpdesc.tool.name-nonempty', () => {
         version,
       );
     }
-    assert.deepEqual(found(doc({ tools: [tool('')] }), NONEMPTY, { target: '0.9.0-rc.3' }), [
+    assert.deepEqual(found(doc({ tools: [tool('')] }), NONEMPTY, { target: '0.9.0-rc.3' }), []);
+    assert.deepEqual(found(doc({ tools: [tool('')] }), 'mcpdesc.tool.members', { target: '0.9.0-rc.3' }), [
       '/tools/0/name error',
     ]);
   });
@@ -130,10 +131,12 @@ describe('mcpdesc.tool.input-schema-present', () => {
     assert.doesNotMatch(third!, /found/);
   });
 
-  it('is an error under the 0.9.0-rc.3 target', () => {
-    assert.deepEqual(found(doc({ tools: [{ name: 'a' }] }), INPUT, { target: '0.9.0-rc.3' }), [
-      '/tools/0 error',
-    ]);
+  it('leaves the 0.9.0-rc.3 target to the draft Tool rule (mcpdesc.tool.members)', () => {
+    assert.deepEqual(found(doc({ tools: [{ name: 'a' }] }), INPUT, { target: '0.9.0-rc.3' }), []);
+    assert.deepEqual(
+      found(doc({ tools: [{ name: 'a' }] }), 'mcpdesc.tool.members', { target: '0.9.0-rc.3' }),
+      ['/tools/0 error'],
+    );
   });
 
   it('counts a present but wrongly typed inputSchema as present, and skips non-object tools', () => {

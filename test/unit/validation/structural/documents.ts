@@ -1,6 +1,6 @@
-// Our own sample documents for the structural tests, one per supported version, plus a seeded
-// mutator that derives many near-miss documents from them (wrong types, missing and unknown members,
-// duplicated elements). Used by the standalone-vs-runtime test and the older-version oracle test.
+// Our own sample documents for the structural tests, one per supported version, and the corpus
+// generator's seeded mutator that derives many near-miss documents from them (wrong types, missing and
+// unknown members, duplicated elements). Used by the standalone-vs-runtime test and the oracle tests.
 import type { SpecVersion } from '../../../../src/types.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -106,8 +106,147 @@ export function sample070(): Record<string, Json> {
   };
 }
 
+/** A document exercising most members of 0.8.0: scopes, named schemes, components, examples. */
+export function sample080(): Record<string, Json> {
+  const done = (text: string): Json => ({ resultType: 'complete', content: [{ type: 'text', text }] });
+  return {
+    $schema: 'https://mcpdesc.org/schema/mcp-description/0.8.0.json',
+    mcpdesc: '0.8.0',
+    info: {
+      name: 'harbor-tides',
+      title: 'Harbor Tides',
+      version: '3.2.1',
+      description: 'Tide tables and berth bookings for a small harbor',
+      icons: [{ src: 'https://harbor.example.org/icon.png', mimeType: 'image/png', sizes: ['48x48'] }],
+      websiteUrl: 'https://harbor.example.org',
+      contact: { name: 'Harbor office', email: 'office@harbor.example.org', 'x-desk': 4 },
+      license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+      'x-harbor-team': 'operations',
+    },
+    protocolVersions: ['2025-11-25', '2026-07-28'],
+    instructions: 'Read the tide table before booking a berth.',
+    transports: [
+      {
+        type: 'streamable-http',
+        url: 'https://harbor.example.org/mcp',
+        security: [{ oauth: ['berths:read'] }],
+      },
+      { type: 'stdio', command: 'harbor-tides', args: ['serve'], env: { HARBOR_DB: '/data/harbor.db' } },
+    ],
+    securitySchemes: {
+      oauth: {
+        type: 'oauth2',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: 'https://auth.harbor.example.org/authorize',
+            tokenUrl: 'https://auth.harbor.example.org/token',
+            scopes: { 'berths:read': 'Read bookings', 'berths:write': 'Book berths' },
+          },
+        },
+      },
+      key: { type: 'apiKey', name: 'X-Harbor-Key', in: 'header' },
+    },
+    security: [{ oauth: ['berths:read'] }, { key: [] }],
+    components: {
+      schemas: {
+        Day: { type: 'object', properties: { date: { type: 'string', format: 'date' } }, required: ['date'] },
+      },
+      toolExamples: { today: { input: { date: '2026-09-01' }, result: done('High tide 06:12') } },
+    },
+    capabilities: [
+      {
+        protocolVersions: ['2025-11-25'],
+        tools: { listChanged: true },
+        tasks: { requests: { tools: { call: {} } } },
+      },
+      {
+        protocolVersions: ['2026-07-28'],
+        tools: { listChanged: true },
+        extensions: { 'io.modelcontextprotocol/tasks': {} },
+      },
+    ],
+    tools: [
+      {
+        name: 'get_tides',
+        protocolVersions: ['2026-07-28'],
+        title: 'Get Tides',
+        description: 'Tide times for a day',
+        inputSchema: { $componentRef: '#/components/schemas/Day' },
+        annotations: { readOnlyHint: true },
+        examples: { today: { $componentRef: '#/components/toolExamples/today' } },
+        tags: ['tides'],
+      },
+      {
+        name: 'book_berth',
+        protocolVersions: ['2025-11-25'],
+        inputSchema: {
+          type: 'object',
+          properties: { berth: { type: 'integer', minimum: 1 }, date: { type: 'string' } },
+          required: ['berth', 'date'],
+          additionalProperties: false,
+        },
+        execution: { taskSupport: 'optional' },
+        security: [{ oauth: ['berths:write'] }],
+        elicitations: [
+          {
+            name: 'confirm',
+            mode: 'form',
+            message: 'Confirm the booking?',
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+          },
+        ],
+        tags: ['berths'],
+      },
+      {
+        name: 'book_berth',
+        protocolVersions: ['2026-07-28'],
+        inputSchema: {
+          type: 'object',
+          properties: { berth: { type: 'integer', minimum: 1 }, date: { type: 'string' } },
+          required: ['berth', 'date'],
+          additionalProperties: false,
+        },
+        clientRequirements: { elicitation: { form: {} } },
+        security: [{ oauth: ['berths:write'] }],
+        tags: ['berths'],
+        'x-harbor-review': 'required',
+      },
+    ],
+    resources: [
+      {
+        uri: 'harbor://berths',
+        name: 'berths',
+        mimeType: 'application/json',
+        annotations: { audience: ['user'], priority: 0.5 },
+        tags: ['berths'],
+      },
+    ],
+    resourceTemplates: [
+      {
+        uriTemplate: 'harbor://tides/{date}',
+        name: 'tides_by_day',
+        mimeType: 'application/json',
+        tags: ['tides'],
+      },
+    ],
+    prompts: [
+      {
+        name: 'plan_visit',
+        arguments: [{ name: 'boat', required: true }, { name: 'days' }],
+        tags: ['berths'],
+      },
+    ],
+    tags: [
+      { name: 'tides', description: 'Tide data' },
+      { name: 'berths', 'x-color': 'blue' },
+    ],
+    'x-harbor-region': 'north',
+  };
+}
+
 /** The sample rewritten for an older version: the members that version had instead of 0.7.0's. */
 export function sampleFor(version: SpecVersion): Record<string, Json> {
+  if (version === '0.8.0') return sample080();
   const doc = sample070();
   doc.mcpdesc = version;
   if (version === '0.6.0') {
@@ -128,88 +267,4 @@ export function sampleFor(version: SpecVersion): Record<string, Json> {
   return doc;
 }
 
-/** mulberry32: a tiny seeded PRNG, so every run mutates the same way. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Container = Json[] | { [key: string]: Json };
-
-/** Every container in `doc` with the path to it (root first). */
-function containers(
-  doc: Json,
-  path: Array<string | number> = [],
-  out: Array<[Container, Array<string | number>]> = [],
-) {
-  if (doc !== null && typeof doc === 'object') {
-    out.push([doc, path]);
-    if (Array.isArray(doc)) {
-      for (let i = 0; i < doc.length; i++) containers(doc[i]!, [...path, i], out);
-    } else for (const [k, v] of Object.entries(doc)) containers(v, [...path, k], out);
-  }
-  return out;
-}
-
-const REPLACEMENTS: Json[] = [null, 7, 1.5, 'text', '', 'not a uri', true, [], {}, ['a', 'a'], { name: 'x' }];
-const NEW_KEYS = [
-  'extra',
-  'input_schema',
-  'parameters',
-  'x-ext',
-  'security',
-  'tags',
-  'icons',
-  'type',
-  '__proto__',
-];
-
-/** One random structural mutation of a deep copy of `doc`. */
-export function mutate(doc: Json, random: () => number): Json {
-  const copy = JSON.parse(JSON.stringify(doc)) as Json;
-  const all = containers(copy);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const [target] = pick(all);
-  const kind = random();
-  if (Array.isArray(target)) {
-    if (target.length === 0 || kind < 0.2) target.push(pick(REPLACEMENTS));
-    else if (kind < 0.5) target.push(JSON.parse(JSON.stringify(pick(target))) as Json);
-    else if (kind < 0.7) target.splice(Math.floor(random() * target.length), 1);
-    else target[Math.floor(random() * target.length)] = pick(REPLACEMENTS);
-    return copy;
-  }
-  const keys = Object.keys(target);
-  if (keys.length === 0 || kind < 0.25) {
-    // defineProperty, not assignment: "__proto__" must become an own member, as JSON.parse makes it.
-    Object.defineProperty(target, pick(NEW_KEYS), {
-      value: pick(REPLACEMENTS),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else if (kind < 0.45) {
-    delete target[pick(keys)];
-  } else {
-    target[pick(keys)] = pick(REPLACEMENTS);
-  }
-  return copy;
-}
-
-/** `count` mutants of `doc`, one to three mutations each, reproducible from `seed`. */
-export function mutants(doc: Json, count: number, seed: number): Json[] {
-  const random = rng(seed);
-  const out: Json[] = [];
-  for (let i = 0; i < count; i++) {
-    let next = doc;
-    const steps = 1 + Math.floor(random() * 3);
-    for (let s = 0; s < steps; s++) next = mutate(next, random);
-    out.push(next);
-  }
-  return out;
-}
+export { mutants, mutate, rng } from '../../../../corpus/generator/mutate.js';

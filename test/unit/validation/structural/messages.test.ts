@@ -44,6 +44,20 @@ describe('structural messages', () => {
     ]);
   });
 
+  it('say a number beyond double precision is out of range, not of the wrong type', () => {
+    const document = {
+      ...doc([{ name: 'x' }]),
+      resources: [{ uri: 'file:///a', name: 'a', size: JSON.parse('1e400') }],
+    };
+    assert.deepEqual(messages(document), [
+      [
+        'mcpdesc.resource.members',
+        '/resources/0/size',
+        'Resource "a": "size" must be a number, found a number beyond the double-precision range',
+      ],
+    ]);
+  });
+
   it('list enum values and quote the found one', () => {
     const [[, pointer, message]] = messages(
       doc([{ name: 'x', execution: { taskSupport: 'sometimes' } }]),

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { validateDocument } from '../../../../src/validation/engine.js';
-import { findRule } from '../../../../src/validation/rules/index.js';
 import { structural } from './structural-ids.js';
 
 const envelope = (tools: unknown[], tags: string[] = []) => ({
@@ -64,34 +63,43 @@ describe('seed rule mcpdesc.tool.members', () => {
     assert.deepEqual(report.diagnostics, []);
   });
 
-  it('reports an elicitations member at /tools/0/elicitations', () => {
+  const toolMembers = (doc: unknown, target: '0.9.0-rc.3' | null) =>
+    validateDocument(doc, options(target)).diagnostics.filter((d) => d.ruleId === 'mcpdesc.tool.members');
+
+  it('reports elicitations at /tools/0/elicitations: unknown to 0.7.0, empty under the draft', () => {
     const doc = envelope([{ name: 'ask', inputSchema: { type: 'object' }, elicitations: [] }]);
-    for (const target of [null, '0.9.0-rc.3'] as const) {
-      const found = validateDocument(doc, options(target)).diagnostics.filter(
-        (d) => d.ruleId === 'mcpdesc.tool.members',
-      );
-      assert.deepEqual(
-        found.map((d) => [d.pointer, d.severity]),
-        [['/tools/0/elicitations', 'error']],
-      );
-      assert.match(found[0]!.message, /unknown property "elicitations"; allowed: name, title, description/);
-    }
+    const [unknown] = toolMembers(doc, null);
+    assert.equal(unknown?.pointer, '/tools/0/elicitations');
+    assert.match(unknown!.message, /unknown property "elicitations"; allowed: name, title, description/);
+    const [empty, ...more] = toolMembers(doc, '0.9.0-rc.3');
+    assert.deepEqual([empty?.pointer, empty?.severity, more], ['/tools/0/elicitations', 'error', []]);
+    assert.match(empty!.message, /must have at least 1 item/);
+    const listed = envelope([
+      { name: 'ask', inputSchema: { type: 'object' }, elicitations: [{ name: 'a' }] },
+    ]);
+    assert.deepEqual(toolMembers(listed, '0.9.0-rc.3'), []);
   });
 
-  // The missing inputSchema belongs to mcpdesc.tool.input-schema-present (a warning for 0.7.0
-  // documents, an error under the 0.9.0-rc.3 target), written alongside the semantic rules.
-  const presence = findRule('mcpdesc.tool.input-schema-present');
-  it('reports a tool without inputSchema at /tools/0 under --target 0.9.0-rc.3', {
-    todo: presence ? false : 'needs mcpdesc.tool.input-schema-present (semantic rules)',
-  }, () => {
-    const doc = envelope([{ name: 'missing_schema' }]);
-    const found = validateDocument(doc, options('0.9.0-rc.3')).diagnostics.filter(
-      (d) => d.ruleId === 'mcpdesc.tool.members' || d.ruleId === 'mcpdesc.tool.input-schema-present',
-    );
+  it('reports the draft requirements under --target 0.9.0-rc.3: an inputSchema, a non-empty name', () => {
+    const doc = envelope([{ name: 'missing_schema' }, { name: '', inputSchema: { type: 'object' } }]);
     assert.deepEqual(
-      found.map((d) => [d.pointer, d.severity]),
-      [['/tools/0', 'error']],
+      toolMembers(doc, '0.9.0-rc.3').map((d) => [d.pointer, d.severity]),
+      [
+        ['/tools/0', 'error'],
+        ['/tools/1/name', 'error'],
+      ],
     );
+    // Without the target, a 0.7.0 document keeps the warnings of the rules that say so.
+    assert.deepEqual(
+      validateDocument(doc, options())
+        .diagnostics.filter((d) => d.ruleId !== 'mcpdesc.tool.members')
+        .map((d) => [d.ruleId, d.pointer, d.severity]),
+      [
+        ['mcpdesc.tool.input-schema-present', '/tools/0', 'warning'],
+        ['mcpdesc.tool.name-nonempty', '/tools/1/name', 'warning'],
+      ],
+    );
+    assert.deepEqual(toolMembers(doc, null), []);
   });
 
   it('keeps the document version for structure under --target 0.9.0-rc.3', () => {

@@ -31,7 +31,21 @@ describe('structural rules per version', () => {
     assert.ok(ids(old).includes('mcpdesc.root.members /transport'));
   });
 
-  for (const declared of ['0.8.0', '0.9.0-rc.3', '1.0.0', '0.3.0']) {
+  it('check a document declaring the draft 0.9.0-rc.3 as 0.8.0, and say so', () => {
+    // Without the 0.8.0 sample's `$schema`, which would name another version's schema.
+    const { $schema: _, ...sample } = sampleFor('0.8.0');
+    const doc = { ...sample, mcpdesc: '0.9.0-rc.3' };
+    const report = validateDocument(doc, options);
+    assert.equal(report.version, '0.8.0');
+    assert.deepEqual(ids(doc), []);
+    assert.deepEqual(
+      report.diagnostics.map((d) => [d.ruleId, d.severity, d.pointer]),
+      [['mcpdesc.version.draft', 'info', '/mcpdesc']],
+    );
+    assert.match(report.diagnostics[0]!.message, /checked as mcpdesc 0\.8\.0/);
+  });
+
+  for (const declared of ['0.9.0', '0.9.0-rc.2', '1.0.0', '0.3.0']) {
     it(`report ${declared} as unrecognized, listing the supported versions, and check nothing else`, () => {
       const doc = { ...sampleFor('0.7.0'), mcpdesc: declared, tools: 'not checked' };
       const report = validateDocument(doc, options);
@@ -39,7 +53,7 @@ describe('structural rules per version', () => {
       assert.deepEqual(ids(doc), ['mcpdesc.version.recognized /mcpdesc']);
       assert.match(
         structural(report.diagnostics)[0]!.message,
-        /0\.4\.0, 0\.5\.0, 0\.5\.1, 0\.5\.2, 0\.6\.0, 0\.7\.0/,
+        /0\.4\.0, 0\.5\.0, 0\.5\.1, 0\.5\.2, 0\.6\.0, 0\.7\.0, 0\.8\.0 and the draft 0\.9\.0-rc\.3/,
       );
       const independent = RULES.filter((r) => r.versionIndependent).map((r) => r.id);
       assert.ok(independent.includes('mcpdesc.version.recognized'));
