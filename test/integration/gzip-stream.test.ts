@@ -23,7 +23,7 @@ const MIB = 1024 * 1024;
  */
 function bomb(mib: number): Buffer {
   const head = gzipSync(
-    '{"mcpdesc":"0.7.0","info":{"name":"bomb","version":"1"},"transports":[{"type":"stdio","command":"x"}],' +
+    '{"mcpdesc":"0.7.0","info":{"name":"bomb","version":"1.0.0"},"transports":[{"type":"stdio","command":"x"}],' +
       '"tools":[{"name":"t","inputSchema":{"type":"object"}}],"x-pad":"',
   );
   const block = gzipSync(Buffer.alloc(MIB, 0x61), { level: 9 });

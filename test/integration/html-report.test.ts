@@ -94,7 +94,7 @@ describe('html report', () => {
       join(cwd, 'samples/invalid/<img src=x onerror=alert(2)>.json'),
       JSON.stringify({
         mcpdesc: '0.7.0',
-        info: { name: 'x', version: '1' },
+        info: { name: 'x', version: '1.0.0' },
         transports: [{ type: 'stdio', command: 'x' }],
         tools: [{ name: evil, inputSchema: { type: 'object' } }],
       }),
