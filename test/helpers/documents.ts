@@ -35,8 +35,9 @@ function parsedValues(path: string): unknown[] {
       // Not one document: the parsers' findings, not the rules'.
     }
   };
-  if (path.endsWith('.jsonl')) for (const line of text.split('\n')) tryParse(() => JSON.parse(line));
-  else if (path.endsWith('.yaml') || path.endsWith('.yml')) tryParse(() => parseYaml(text));
+  if (path.endsWith('.jsonl') || path.endsWith('.ndjson')) {
+    for (const line of text.split('\n')) if (line.trim() !== '') tryParse(() => JSON.parse(line));
+  } else if (path.endsWith('.yaml') || path.endsWith('.yml')) tryParse(() => parseYaml(text));
   else tryParse(() => JSON.parse(text));
   return values;
 }
