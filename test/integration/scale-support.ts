@@ -125,7 +125,7 @@ export function writeCorpus(
   }
   put(
     'reg/yaml/server.yaml',
-    'mcpdesc: 0.7.0\ninfo:\n  name: y\n  version: "2026-07-28"\ntransports:\n  - type: stdio\n    command: y\ntools:\n  - name: y_tool\n    inputSchema:\n      type: object\n',
+    'mcpdesc: 0.7.0\ninfo:\n  name: y\n  version: "2026.7.28"\ntransports:\n  - type: stdio\n    command: y\ntools:\n  - name: y_tool\n    inputSchema:\n      type: object\n',
     null,
   );
   const lines = [0, 1, 2].map((i) => JSON.stringify(validDocument(`line${i}`, 2)));
