@@ -27,7 +27,7 @@ import {
   specDocuments080,
 } from '../../helpers/documents.js';
 import { assertAgree, engineFinds, OPTION_SETS, only, options } from '../../helpers/fast-path.js';
-import { sampleFor } from './structural/documents.js';
+import { plant, sampleFor } from './structural/documents.js';
 
 const FAST = createFastPath(RULES, generatedScreens());
 
@@ -105,17 +105,7 @@ describe('the fast path agrees with the engine', () => {
           document = JSON.parse(JSON.stringify(document));
           if (value !== null) {
             const all = places(document);
-            let target: unknown = document;
-            for (const s of all[place % all.length]!)
-              target = (target as Record<string | number, unknown>)[s];
-            if (Array.isArray(target)) target.push(value);
-            else
-              Object.defineProperty(target, key, {
-                value,
-                enumerable: true,
-                writable: true,
-                configurable: true,
-              });
+            plant(document, all[place % all.length]!, key, value);
           }
           assertAgree(
             FAST,
