@@ -8,7 +8,8 @@
 // part of it either: identical content under another name replays the same results with the new name.
 //
 // Flow: the worker hashes the bytes it reads anyway (sha256 is several times faster than decode +
-// JSON.parse, so hashing adds little to a cold run) and returns the key with the results, which the main thread records. On the
+// JSON.parse, so hashing adds little to a cold run) and returns the key with the results, which the
+// main thread records. On the
 // next run the main thread reads and hashes each file that has an entry (a CacheHint: the key and
 // results recorded for this path last time) and, when the key still matches, replays the hint's
 // results itself; only the other files go to the pool. Replaying in the main thread is cheaper than
