@@ -3,6 +3,7 @@
 //   --quick                smaller corpora (under 3 minutes)
 //   --out FILE             where to write results (default bench/results/latest.json)
 //   --compare BASELINE     after measuring (or reading --results), gate against BASELINE
+//                          (the reference run: bench/results/baseline.json)
 //   --results CURRENT      compare an existing results file instead of measuring
 //   --threshold PCT        allowed regression in percent (default 10)
 //   --only NAME[,NAME]     run only these suites (micro, registry: the throughput table, jsonl, dump, small, versions)

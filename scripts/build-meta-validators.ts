@@ -1,8 +1,8 @@
 // Build step: generate standalone validators for the JSON Schema meta-schemas that document-provided
 // `inputSchema` / `outputSchema` values are checked against (2020-12, 2019-09, draft-07).
 // The meta-schemas are the ones shipped inside the `ajv` package; only *they* are compiled. A document's
-// own schema is data: it is validated by these functions and never compiled (see DESIGN.md §3).
-// Output is CommonJS (`.cjs`): Ajv's ESM standalone output still calls require() (ajv issue 2209).
+// own schema is data: it is validated by these functions and never compiled.
+// Output is CommonJS (`.cjs`): Ajv's ESM standalone output still calls require() (ajv-validator/ajv#2209).
 // Runs after tsc, from dist/scripts/, writing next to the compiled validation code.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 // Build step: compose each structural rule's schema fragments per spec version and write standalone
-// Ajv validators as CommonJS (ajv issue 2209: ESM standalone output still calls `require`) next to
+// Ajv validators as CommonJS (ajv-validator/ajv#2209: ESM standalone output still calls `require`) next to
 // the compiled validation code, in dist/src/validation/compiled/:
 //   structural-fast.cjs  first-error validators for the happy path, plus the fragment manifest
 //   structural-all.cjs   all-errors, verbose validators, loaded only when a fast one fails

@@ -1,5 +1,5 @@
 // Document content quoted in messages, for parsing/ and validation/ alike (a leaf module both may
-// import, like types.ts). Content is untrusted: it can be megabytes long (issue #8: hostile content
+// import, like types.ts). Content is untrusted: it can be megabytes long (a quote of hostile content
 // stays short) and hold control characters or line separators (JSON escaping keeps a message one line).
 
 /** The default cap on a quoted value, in UTF-16 code units of the value. */

@@ -1,5 +1,5 @@
 // Macro benchmarks: the CLI end to end over generated corpora, with its peers run side by side in the
-// same session (the throughput table's rows in rows.ts: ajv-cli 5 with the upstream 0.7.0 schema, a
+// same run (the throughput table's rows in rows.ts: ajv-cli 5 with the upstream 0.7.0 schema, a
 // single-thread read + JSON.parse "ideal", our own in-process run; a stream-json pick + streamArray
 // pipeline for the dump). Only ratios survive drift.
 import { spawnSync } from 'node:child_process';

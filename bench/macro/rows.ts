@@ -1,4 +1,4 @@
-// The throughput table (DESIGN §6), the CLI end to end against its references, every row side by
+// The throughput table: the CLI end to end against its references, every row side by
 // side in one run: A B A B … after one warm-up run of each, the median of the per-pair ratios.
 //   1. wall: ajv-cli 5 (upstream 0.7.0 schema, one thread) ÷ ours (--concurrency auto), registry
 //   2. CPU: ours --concurrency 0 ÷ a bare read + JSON.parse of the same files (dist/bench/macro/ideal.js)
@@ -257,7 +257,7 @@ export async function measureRows(ctx: RowsContext, registry: string, real: stri
     ),
   );
 
-  // Context: what the rows are made of, in the same session.
+  // Context: what the rows are made of, in the same run.
   const node: TimedRun[] = [];
   for (let i = 0; i < PAIRS; i++) node.push(await timed(process.execPath, ['-e', '0']));
   ms(

@@ -1,4 +1,4 @@
-// Huge-document throughput, side by side in one run (issue #4): the element splitter alone, splitter +
+// Huge-document throughput, side by side in one run: the element splitter alone, splitter +
 // JSON.parse per slice, a stream-json pick + streamArray pipeline (the reference), our single-thread
 // streamed check, and the fan-out over a 2-thread Piscina pool. Input: a generated dump (tools first,
 // `mcpdesc` and `tags` after them), created under corpus/generated/ when missing.

@@ -1,4 +1,4 @@
-// Where the tools' share of validation goes (issue #2): the rules that look at every tool, run over the
+// Where the tools' share of validation goes: the rules that look at every tool, run over the
 // real corpus' 26k tools already parsed, (1) each alone, (2) all of them one after the other on each
 // tool by direct calls, (3) through the engine (validateDocument on documents that hold only their
 // tools). (1) summed against (2) is what running a dozen rules together costs beyond their own work;

@@ -1,5 +1,5 @@
 // Micro-benchmark: validation of parsed real documents against JSON.parse of the same bytes.
-// The design target (DESIGN.md §6, issue #2) is validation ≥ 4× faster than parsing, so that the batch
+// The target is validation ≥ 4× faster than parsing, so that the batch
 // stays parse-bound. Run after `npm run build`:
 //   node dist/bench/micro/validate.js [--time ms] [--per-rule] [--off id,id] [--dir path]
 // tinybench reports wall time; on a shared machine the CPU-time ratio printed last (best of 15 passes)
@@ -252,7 +252,7 @@ if (!existsSync(dir)) {
 
   // Reference: the upstream 0.7.0 schema alone, compiled with Ajv at run time, interleaved the same way.
   // It checks structure only (no semantic rules, no positions, no messages of ours), so this is the
-  // scale of "the bare schema" that the #2 target compares with, not a peer.
+  // scale of "the bare schema" that the 4× target compares with, not a peer.
   if (existsSync(upstreamSchema)) {
     type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
     const require = createRequire(import.meta.url);

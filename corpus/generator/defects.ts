@@ -1,5 +1,5 @@
 // The defect catalogue: each kind mutates a valid document and states the findings it must cause
-// (rule id, severity, pointer). Severities are the 0.7.0 levels of the rule catalogue (issue #2).
+// (rule id, severity, pointer). Severities are the 0.7.0 levels of the rule catalogue.
 // A defect may cause further findings (e.g. a wrong type also fails a format check), so the
 // manifest's expectations are "at least these", never "exactly these".
 import type { Json, JsonObject } from './content.js';

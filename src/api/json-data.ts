@@ -4,7 +4,7 @@
 // cycle would never come back. Values shared between places (YAML aliases give such) are JSON data,
 // but a few of them can stand for billions of values written out, which the rules would walk too.
 //
-// A plain recursive walk with a budget settles the common case (~15% of validating the document);
+// A plain recursive walk with a budget settles the common case cheaply;
 // whatever it cannot settle (a value JSON cannot hold, a deep or a large value) is walked again
 // without recursion, each shared value once, to say exactly where the problem is and how large the
 // document is once written out.

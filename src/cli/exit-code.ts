@@ -1,4 +1,4 @@
-// The exit-code policy (CLI-CONVENTIONS §3.3). 130 wins (the run did not finish), then 2 (the tool could
+// The exit-code policy. 130 wins (the run did not finish), then 2 (the tool could
 // not check something: nothing matched, an unreadable input, a crashed worker), then 1 (findings at or
 // above --fail-on, malformed input being one, or more warnings than --max-warnings), else 0.
 import { failingCount } from '../scale/verdict.js';

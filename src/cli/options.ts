@@ -44,7 +44,7 @@ export function parseNonNegativeInt(value: string): number {
 }
 
 export function parsePositiveInt(value: string): number {
-  // One message for 'abc' and for '0': the first used to say "non-negative", which 0 is.
+  // One message for 'abc' and for '0', which is not positive although it is non-negative.
   const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n === 0) throw new InvalidArgumentError('Expected a positive integer.');
   return n;

@@ -159,7 +159,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
   }
   if (o.output !== undefined) {
-    // -o is where the stdout format goes (CLI-CONVENTIONS §3.4), so `-f sarif -o x.sarif` reads as one.
+    // -o is where the stdout format goes (as in ESLint), so `-f sarif -o x.sarif` reads as one.
     const toStdout = formats.find((f) => f.path === null);
     if (o.output === '') return usageError(io, "option '-o, --output <file>' needs a file path");
     if (!toStdout)

@@ -60,7 +60,7 @@ const DIRECTORY_SKIP = ['**/node_modules/**', '**/.git/**'];
 
 type FastGlob = typeof import('fast-glob');
 let fastGlob: Promise<FastGlob> | null = null;
-/** fast-glob costs ~20–60 ms to load; a run over named files never needs it (DESIGN §6: one file ≤ 2× node). */
+/** fast-glob is slow to load; a run over named files never needs it, and one file must start fast. */
 function loadFastGlob(): Promise<FastGlob> {
   fastGlob ??= import('fast-glob').then((m) => m.default);
   return fastGlob;

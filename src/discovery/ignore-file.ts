@@ -14,7 +14,7 @@ export async function loadIgnore(cwd: string, ignorePath: string | null): Promis
     if (ignorePath === null && (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  // Loaded only when there is an ignore file (~20 ms).
+  // Loaded only when there is an ignore file: loading it costs start-up time.
   const { default: ignore } = await import('ignore');
   return ignore().add(text);
 }

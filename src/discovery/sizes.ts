@@ -1,11 +1,11 @@
 // File sizes, stat'ed on demand. A directory or glob listing skips per-file stat calls (fast-glob with
-// `stats: true` costs ~10 µs per file, ~200 ms of serial main-thread time for 20,000 files before any
+// `stats: true` would stat every file serially on the main thread before any
 // work starts); instead sizes are fetched here, a chunk at a time and only as the pool pulls inputs,
 // so planning never runs ahead of the work.
 //
-// The calls are synchronous: a stat of a local file is a ~2 µs system call, where the promise API adds
-// a thread-pool round trip and a promise per file (10,000 files: ~20 ms of CPU against 110-200 ms,
-// and the pool's threads competed with the workers for the cores). A chunk then holds the main thread
+// The calls are synchronous: a stat of a local file is a short system call, where the promise API adds
+// a thread-pool round trip and a promise per file (several times the CPU, and the pool's threads
+// compete with the workers for the cores). A chunk then holds the main thread
 // for well under a millisecond, and the pipeline pulls the next one only when it has room for work.
 import { statSync } from 'node:fs';
 import type { DiscoveredFile } from './discover.js';

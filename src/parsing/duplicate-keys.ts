@@ -12,9 +12,9 @@
 //       "maybe". The parsed value holds one key per distinct name: when the keys are as many as
 //       those ':', the text had no more members than the value has keys, so nothing was dropped. No
 //       string of the value is read, so an escape (`\u003a`) cannot offset a dropped member. It
-//       decides every document of both corpora (none has a duplicate) at ~+27% of a JSON.parse of the
-//       same text on the real corpus, +23% on the generated registry, where tier 2 alone costs +38% and
-//       +32% (bench/micro/parse-steps): an indexOf per ':' and a walk, no indexOf per string.
+//       decides every document of both corpora (none has a duplicate) for about a quarter of a
+//       JSON.parse of the same text, well under tier 2 alone (bench/micro/parse-steps): an indexOf per
+//       ':' and a walk, no indexOf per string.
 //    2. When tier 1 says maybe (a duplicate, or a string starting with ':'): every member in the text
 //       has one ':' after its name; every other ':' in the text is a raw ':' inside a string, and the
 //       value holds every string of the kept members, so

@@ -221,7 +221,7 @@ type LineParser = (line: string) => unknown;
 /**
  * stream-json (with stream-chain) is ESM, so it cannot be required on demand like yaml; it is imported
  * by `loadJsonLineParser()`, which the JSON Lines path awaits first: a run without JSON Lines input
- * never loads it (~10 ms of a single small file's start-up).
+ * never loads it.
  */
 let parseLine: LineParser | null = null;
 

@@ -1,4 +1,4 @@
-// Reading inputs: whole files into one Buffer (readFile: ~760 MB/s, the cheapest part of the job) and
+// Reading inputs: whole files into one Buffer (readFile: the cheapest part of the job) and
 // gzip as a stream, decompressed under a byte limit so a small `.gz` cannot inflate into gigabytes.
 import { closeSync, constants, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
 import type { Readable as ReadableClass, pipeline as streamPipelineFunction } from 'node:stream';
@@ -56,8 +56,8 @@ export function isGzipError(error: unknown): error is Error & { code: string } {
 
 /**
  * One file into one Buffer, synchronously. A worker thread has nothing else to do while it waits, and
- * the promise API costs ~4 thread-pool round trips per file (open, fstat, read, close): over the 3,015
- * real corpus files (19 MB, page cache warm) `await readFile` took 244 ms, `readFileSync` 31 ms.
+ * the promise API costs ~4 thread-pool round trips per file (open, fstat, read, close), several times
+ * the CPU of a synchronous read.
  */
 export function readWhole(path: string): Buffer {
   return readFileSync(path);

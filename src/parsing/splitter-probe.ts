@@ -1,6 +1,6 @@
 // A tail probe for the header of a huge document. Dumps put `mcpdesc` and `tags` after a multi-GB
-// `tools` array (spec §3.4); a full pre-pass to find them costs a whole extra scan (~1.4 s per GB, a
-// fifth of a single-threaded check). The probe reads only the last few MiB instead: a raw line feed
+// `tools` array (spec §3.4); a full pre-pass to find them costs a whole extra scan (a fifth of a
+// single-threaded check). The probe reads only the last few MiB instead: a raw line feed
 // never occurs inside a JSON string, so scanning can start right after one with the string state
 // known, tracking depth relative to that point. The file ends at depth 0, which fixes the absolute
 // depth of everything in the tail, and so which keys are root members.

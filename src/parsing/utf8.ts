@@ -1,5 +1,5 @@
-// Bytes → text, once. `isUtf8` (simdutf) validates a 12.6 MB file in ~0.2 ms, `toString` decodes it in
-// ~19 ms, where a fatal TextDecoder takes ~21 ms and reports no offset: so validate, then decode, and
+// Bytes → text, once. `isUtf8` (simdutf) validates far faster than `toString` decodes, and a fatal
+// TextDecoder is no faster than `toString` and reports no offset: so validate, then decode, and
 // only on failure walk the bytes to find where the first bad sequence starts.
 import { isAscii, isUtf8 } from 'node:buffer';
 

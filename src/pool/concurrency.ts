@@ -1,6 +1,6 @@
 // How many worker threads a run gets. Pure, so the policy is tested without spawning anything.
 
-/** Files and bytes per task: one task per file costs ~40 µs of dispatch and 8–40% of throughput (DESIGN §2). */
+/** Files and bytes per task: with one task per file, dispatch would cost a large share of throughput. */
 export const BATCH_FILES = 64;
 export const BATCH_BYTES = 1024 * 1024;
 

@@ -76,7 +76,7 @@ export interface ThreadOptions {
  */
 export const WORKER_YOUNG_GENERATION_MB = 12;
 
-/** Piscina is imported on demand: in-process runs (one small file) skip its ~15 ms load. */
+/** Piscina is imported on demand: in-process runs (one small file) skip its load. */
 export async function createThreadRunner(options: ThreadOptions): Promise<TaskRunner> {
   const { Piscina } = await import('piscina');
   const pool = new Piscina({

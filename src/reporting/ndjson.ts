@@ -1,4 +1,4 @@
-// The primary machine format (DESIGN §4): one JSON object per line, `run` first, then per document its
+// The primary machine format: one JSON object per line, `run` first, then per document its
 // `diagnostic` records followed by its `file` record, `summary` last. A document's records are written
 // in one write() so they can never interleave or be cut apart, and a full stdout pipe pauses the run
 // (the returned promise waits for 'drain') instead of buffering records in memory.

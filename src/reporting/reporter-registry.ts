@@ -21,7 +21,7 @@ export interface ReporterOptions {
 export type ReporterFactory = (out: NodeJS.WritableStream, options: ReporterOptions) => Reporter;
 
 // Loaded on demand: a run needs one or two formats, and loading all of them (SARIF's catalogue and
-// crypto, JUnit, code frames) cost ~30 ms of every start-up, a quarter of a small file's wall time.
+// crypto, JUnit, code frames) would weigh on every start-up, a small file's run above all.
 const LOADERS: Readonly<Record<string, () => Promise<ReporterFactory>>> = {
   ndjson: async () => {
     const { createNdjsonReporter } = await import('./ndjson.js');

@@ -11,8 +11,8 @@
 //
 // Why one file and not a directory of small files: at 100k inputs a directory costs 100k inodes
 // (~400 MB of 4 KiB blocks for ~30 MB of data) and 100k create+rename pairs on every cold run, and
-// pruning deleted inputs needs a directory walk. One file loads at readline speed (measured: a
-// 100k-entry, 33 MB store in 0.4-1.2 s on the shared 2-core box, ~55 MB of heap), is rewritten once
+// pruning deleted inputs needs a directory walk. One file loads at readline speed (a 100k-entry store in
+// about a second), is rewritten once
 // at the end (temp + rename, streamed while the run goes, so results are not held twice in memory)
 // and keeps exactly this run's files.
 // Entries are looked up by path (CacheHint) and the content key of the file's current bytes is
@@ -69,7 +69,7 @@ export interface ResultCache {
   record(file: string, key: string, documents: readonly DocumentResult[]): void;
   /**
    * Record a hit as it was stored: the content and so the results are unchanged, and re-serializing
-   * them is needless work (on the 3,018-file real corpus, 45 MB of stored results, ~90 ms a warm run).
+   * them is needless work on every warm run.
    */
   keep(file: string, hint: CacheHint): void;
   /**
@@ -208,8 +208,8 @@ export async function openCache(
   let count = 0;
   let saved = false;
   // A fully warm run keeps every loaded entry, in load order (both are the sorted input order): the
-  // new store would be byte-identical, so it is not written at all (on the 3,018-file real corpus,
-  // a 45 MB store, that saves re-hashing and re-writing it, ~10% of a warm run). Kept entries are only
+  // new store would be byte-identical, so it is not written at all (which saves re-hashing and
+  // re-writing the whole store). Kept entries are only
   // counted while that holds; at the first difference they are written out and the run goes on as usual.
   const loadOrder = [...old.entries()];
   let unchangedPrefix = 0;

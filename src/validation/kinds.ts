@@ -12,7 +12,7 @@ export interface Kind {
 /**
  * A table by kind and `--rule` levels. The last kind looked up is kept at hand and compared field by
  * field (consecutive documents are mostly of one kind, and workers give every document of a task one
- * levels object): building a string key per document was ~2 µs of each.
+ * levels object): no string key is built per document.
  */
 export class KindTable<T> {
   private readonly byKey = new Map<string, T>();

@@ -46,7 +46,7 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
 /**
  * Fan-out of one huge document: the pool runs this export by name on element-slice batches. The
  * slice checker and the splitter behind it are imported on the first slice task: most runs have no
- * huge document, and each module a worker loads is start-up time of every run (~0.5 ms each).
+ * huge document, and each module a worker loads is start-up time of every run.
  */
 export async function checkSlices(task: SliceTask): Promise<SliceResult> {
   const slices = await import('./slices.js');

@@ -167,7 +167,7 @@ export interface ResultBase {
 /**
  * A result with nothing counted yet, built member by member in the order results have always had.
  * Not `{...base, status, ...}`: a spread that then redefines members it copied (mcpdesc, the counts)
- * takes V8's slow path, ~10 µs a document, more than everything else a clean file costs after JSON.parse.
+ * takes V8's slow path, which costs more than everything else a clean file costs after JSON.parse.
  */
 function base(
   b: ResultBase,
@@ -227,7 +227,7 @@ export function failureResult(
 
 /**
  * `b` with another format and size. Not `{...b, format}`: a spread that redefines a member it copied
- * takes V8's slow path (~10 µs), a cost every file paid.
+ * takes V8's slow path, a cost every file would pay.
  */
 export function rebased(b: ResultBase, format: InputFormat, bytes: number): ResultBase {
   const out: ResultBase = { index: b.index, file: b.file, format, gzip: b.gzip, bytes };

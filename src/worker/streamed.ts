@@ -1,4 +1,4 @@
-// Streamed checking of one huge JSON document in constant memory (issue #4). The header (`mcpdesc`, root
+// Streamed checking of one huge JSON document in constant memory. The header (`mcpdesc`, root
 // `tags`, wherever they are: spec §3.4) comes first: guessed from both ends of the file (the tail probe)
 // and confirmed by the main pass, or from a full pre-pass over depth-1 members when the guess cannot be
 // made or turns out wrong. Then the element splitter hands each root member and each collection element

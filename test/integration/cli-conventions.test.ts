@@ -1,4 +1,4 @@
-// What a newcomer from ESLint, Spectral or ajv-cli types and expects (../shared/design/CLI-CONVENTIONS.md),
+// What a newcomer from ESLint, Spectral or ajv-cli types and expects, the conventions of those tools,
 // run against the real CLI: --quiet says nothing about the warnings it hides, `rules --help` explains
 // itself, option pairs that do nothing alone are refused, --fail-on takes the levels --rule takes, and
 // colour follows NO_COLOR / FORCE_COLOR / --color.
@@ -197,8 +197,8 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.doesNotMatch(withText.stderr, /text report only/);
   });
 
-  // MIXED lists its two warnings (tool 0) before its error (tool 1): a cap of 1 used to keep a warning,
-  // so the report of a failing file listed no error at all.
+  // MIXED lists its two warnings (tool 0) before its error (tool 1): a cap of 1 that kept a warning
+  // would leave the report of a failing file with no error at all.
   it('--max-diagnostics-per-file keeps errors first, whole-file, streamed and in-process alike', async () => {
     for (const mode of [[], ['--stream-threshold', '1'], ['--concurrency', '0']]) {
       const r = await runCli(['mixed.json', '-f', 'ndjson', '--max-diagnostics-per-file', '1', ...mode], {

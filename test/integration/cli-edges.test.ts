@@ -1,4 +1,4 @@
-// Edge cases of the command line found by using the built CLI as a hostile user would: each test
+// Edge cases of the command line, tried as a hostile user would try them: each test
 // spawns the real CLI and checks the promises of docs/cli.md (framing, exit codes, stderr).
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -232,7 +232,7 @@ describe('a named pipe (FIFO) given as an input', () => {
     assert.doesNotMatch(stdout, /\| /, 'no frame');
   });
 
-  // In-process (`0`), the pending read used to keep the process alive after its summary.
+  // In-process (`0`), a pending read must not keep the process alive after its summary.
   for (const concurrency of ['auto', '1', '0']) {
     it(`SIGINT while it waits for a writer ends the run with its summary (--concurrency ${concurrency})`, async (t) => {
       if (!fifos) return t.skip('no mkfifo');

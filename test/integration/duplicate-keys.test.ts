@@ -1,4 +1,4 @@
-// Duplicate member names through the real CLI (issue #8: duplicate keys must not smuggle values). A
+// Duplicate member names through the real CLI: duplicate keys must not smuggle values. A
 // hostile tool list hidden behind a harmless one, either way round, a tool named twice, a repeat deep in
 // a schema, the same as gzip and as a JSON Lines line: every mode reports the same one finding at the
 // same place, and checks nothing else of the document: whole-file, streamed in-process, and streamed

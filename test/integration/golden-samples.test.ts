@@ -1,4 +1,4 @@
-// Golden output of every report format for the real CLI over the committed sample corpus (issue #6).
+// Golden output of every report format for the real CLI over the committed sample corpus.
 // Only the volatile parts are normalized, each by a small named rule below; messages, pointers,
 // lines/columns, rule ids and counts stay verbatim, so a changed finding shows up as a golden diff.
 // UPDATE_GOLDEN=1 rewrites the goldens; review a rewrite in the diff like code, against

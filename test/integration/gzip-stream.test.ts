@@ -1,5 +1,5 @@
-// Gzip JSON beyond --stream-threshold is streamed from the decompressor (issue #8: a 600 KB gzip bomb
-// drove RSS past 1 GB while it was inflated into one buffer and parsed whole). Through the real CLI:
+// Gzip JSON beyond --stream-threshold is streamed from the decompressor (a 600 KB gzip bomb inflated
+// into one buffer and parsed whole would take RSS past 1 GB). Through the real CLI:
 // a bomb under a 128 MB heap cap completes in bounded memory; a gzipped dump streams with the same
 // diagnostics as the plain file and as whole-file mode, whatever the order of its header members;
 // --max-file-size and corrupt data still end as named limits and findings.

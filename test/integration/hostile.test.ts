@@ -1,4 +1,4 @@
-// Hostile inputs through the real CLI (DESIGN §7, issue #8): every input gets exactly one `file` record
+// Hostile inputs through the real CLI: every input gets exactly one `file` record
 // (one per document for JSON Lines) with a clear diagnostic or `status: "error"`, nothing on stderr looks
 // like a stack trace, and a known-good file in the same run keeps its result. Inputs are generated into
 // a temp dir; the whole file runs whole-file and streamed (--stream-threshold 0). No timing asserts: the
@@ -62,7 +62,7 @@ function writeInputs(dir: string): void {
       `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
     ),
   );
-  // Root tags nested 300k deep: the streamed header carries them (a fan-out used to fail cloning it).
+  // Root tags nested 300k deep: the streamed header carries them, and a fan-out must clone it.
   w(
     'deep-tags-300k.json',
     GOOD.replace('"tools"', `"tags":[${'{"name":'.repeat(300_000)}1${'}'.repeat(300_000)}],"tools"`),

@@ -1,4 +1,4 @@
-// The memory bound of streaming (issue #4 acceptance): a generated dump of a few hundred MB, checked in a
+// The memory bound of streaming: a generated dump of a few hundred MB, checked in a
 // child process whose V8 heap is capped at 256 MB, single-threaded and fanned out over a Piscina pool.
 // Whole-file parsing of the same dump would need several times the cap. Peak RSS must stay ≤ 300 MiB.
 import assert from 'node:assert/strict';

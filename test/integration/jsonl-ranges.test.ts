@@ -201,10 +201,10 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
     },
   );
 
-  // A --cache run used to read every JSON Lines file whole in one worker, a 1 GB dump included (all of
-  // its records held until its end). Files over --stream-threshold, which the cache never keeps, are
-  // now split as in any run: the fault-injecting worker dies on a later range only on that path (read
-  // whole, the file would be one error record).
+  // A --cache run must not read a JSON Lines file whole in one worker (a 1 GB dump's records would all
+  // be held until its end). Files over --stream-threshold, which the cache never keeps, are split as in
+  // any run: the fault-injecting worker dies on a later range only on that path (read whole, the file
+  // would be one error record).
   it(
     '--cache: a file over --stream-threshold is split into ranges; one under it is read whole and replayed',
     TIMEOUT,
@@ -278,9 +278,9 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
     'one thread, a fanned-out dump then a gzip file over a port: both checked (no worker held while the dump waits)',
     TIMEOUT,
     async () => {
-      // The dump's slices are queued while it runs; a port task started before its turn used to take the
-      // only worker, send two batches and wait for them to be taken, which the dump ahead of it never let
-      // happen: the run hung.
+      // The dump's slices are queued while it runs; a port task started before its turn would take the
+      // only worker, send two batches and wait for them to be taken, which the dump ahead of it never
+      // lets happen: the run would hang.
       const tools = Array.from({ length: 25_000 }, (_, i) => ({
         name: `t${i}`,
         description: 'd'.repeat(50),

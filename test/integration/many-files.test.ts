@@ -1,5 +1,5 @@
 // 100,000 small files in one run, with the process limited to 128 open files (ulimit -n): no EMFILE,
-// one record per file, in sorted order, and the summary counts them all (issue #8, faults).
+// one record per file, in sorted order, and the summary counts them all.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

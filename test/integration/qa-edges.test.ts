@@ -1,6 +1,6 @@
-// Edges a demanding CI user hits with the options and subcommands that landed together (--stdin-filename,
-// --bail, --quiet with --max-warnings, `report`, the gitlab format): each test is a defect found by
-// running the real CLI on small documents written here, kept so it stays fixed.
+// Edges a demanding CI user hits with the options and subcommands that interact (--stdin-filename,
+// --bail, --quiet with --max-warnings, `report`, the gitlab format), run through the real CLI on small
+// documents written here.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import {

@@ -1,6 +1,6 @@
-// Acceptance (issue #7): with a baseline, only a newly added defect fails the run; --strict-baseline
+// With a baseline, only a newly added defect fails the run; --strict-baseline
 // fails when baselined findings disappeared; `compare` lists what changed between two nights.
-// Needs the CLI wiring of --baseline, --write-baseline, --strict-baseline and the `compare` subcommand.
+// Through the CLI: --baseline, --write-baseline, --strict-baseline and the `compare` subcommand.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ describe('--baseline', () => {
     assert.deepEqual(new Set(lines.slice(1).map((e) => e.file)), defective);
   });
 
-  // It used to fail only after the whole run, with a summary already out saying otherwise.
+  // Refused up front: failing after the whole run would contradict a summary already written.
   it('--write-baseline to a directory is refused before the run: exit 2, nothing on stdout', async () => {
     const run = await cli(['--format', 'ndjson', '--write-baseline', 'reg', 'reg'], tmp.path);
     assert.equal(run.code, 2);

@@ -1,7 +1,7 @@
-// Acceptance (issue #7): a warm cache replays identical records (cached: true), never trusts a
+// A warm cache replays identical records (cached: true), never trusts a
 // corrupt cache, and misses when the content or the options change. The speed-up (≥ 2× is the
 // target) is printed as a test diagnostic, not asserted: timings are not test material here.
-// Needs the CLI wiring of --cache / --cache-location.
+// Through the CLI: --cache and --cache-location.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

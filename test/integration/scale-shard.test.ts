@@ -1,5 +1,5 @@
-// Acceptance (issue #7): 4 shards, run as 4 separate processes, merged, equal one run.
-// Needs the CLI wiring of --shard and the `merge` subcommand.
+// 4 shards, run as 4 separate processes, merged, equal one run.
+// Through the CLI: --shard and the `merge` subcommand.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

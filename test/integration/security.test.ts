@@ -1,4 +1,4 @@
-// Security properties of issue #8 / DESIGN §7: hostile content cannot forge output lines or terminal
+// Security properties against hostile content: it cannot forge output lines or terminal
 // escapes, quoted content is capped, no network module is ever loaded by a worker run (external $ref
 // is never fetched), and document schemas are never compiled into code (checked by running the worker
 // with code generation from strings disabled: Ajv's runtime compile needs `new Function`).

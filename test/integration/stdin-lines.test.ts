@@ -135,8 +135,8 @@ describe('JSON Lines on standard input', () => {
     });
   }
 
-  // `--stdin-format auto` (the default) used to take such input for one JSON document: a single
-  // syntax error at the second line. Read whole, as auto reads, then line by line.
+  // `--stdin-format auto` (the default) must not take such input for one JSON document (a single
+  // syntax error at the second line). Read whole, as auto reads, then line by line.
   it(
     'auto: text whose first line is a whole object and next line an object is JSON Lines',
     TIMEOUT,

@@ -19,8 +19,8 @@ describe('quote', () => {
     assert.equal(quote('z'.repeat(61), 60), JSON.stringify(`${'z'.repeat(60)}…`));
   });
 
-  // The validation quote used to cut the escaped text ("xx\u00…, and an unpaired surrogate in the
-  // message); parsing's and the semantic rules' quote cut the value, but through a surrogate pair.
+  // Cutting the escaped text gives "xx\u00… (and an unpaired surrogate in the message); cutting the
+  // value through a surrogate pair does too: neither may happen.
   it('never cuts an escape sequence or a surrogate pair in two', () => {
     const escapes = `${'x'.repeat(58)}${'\u0001'.repeat(10)}`;
     assert.equal(quote(escapes, 60), JSON.stringify(`${'x'.repeat(58)}\u0001\u0001…`));

@@ -1,4 +1,4 @@
-// Differential test against stream-json, the reference streaming parser (DESIGN §2): the same bytes go
+// Differential test against stream-json, the reference streaming parser: the same bytes go
 // to the splitter (+ JSON.parse per slice) and to a stream-json `pick({filter: 'tools'})` +
 // `streamArray()` pipeline. Both must yield the same `tools` elements in the same order, and both must
 // reject the same malformed inputs (JSON.parse of the whole text is the third opinion).

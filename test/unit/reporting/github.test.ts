@@ -74,10 +74,9 @@ describe('github reporter', () => {
     );
   });
 
-  // This test used to expect the 39 cut errors among those "not annotated" because "GitHub shows at most
-  // 10 annotations": wrong on both counts. GitHub's cap hid nothing here (one annotation of ten), and
-  // --max-diagnostics-per-file dropped them before any report was written, so no report (the hint the
-  // notice gave) lists them either. They are now counted under their own cause.
+  // The 39 cut errors are not among those "not annotated": GitHub's cap hides nothing here (one
+  // annotation of ten), and --max-diagnostics-per-file dropped them before any report was written, so no
+  // report lists them either. They are counted under their own cause.
   it('counts findings cut by --max-diagnostics-per-file under that cause, never under the annotation cap', async () => {
     const truncated = doc('big.json', 0, [diag('mcpdesc.tool.members', 'error', 'one', '/tools/0', 1, 1)], {
       errors: 40,

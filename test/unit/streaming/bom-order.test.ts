@@ -1,5 +1,5 @@
 // A BOM with other findings: the BOM warning comes first in both modes — first in the list and first in
-// `byRule` (the streamed check used to add it after the validation's findings) — and both modes cap the
+// `byRule` (the streamed check must not add it after the validation's findings) — and both modes cap the
 // list alike, errors first.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';

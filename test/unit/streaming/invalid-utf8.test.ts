@@ -1,7 +1,7 @@
 // Invalid UTF-8 is what whole-file mode reports first, wherever it is: it decodes the bytes before it
 // parses them, so a truncated multi-byte character, or a bad byte after a syntax error, is the
-// document's finding. The streamed check stops at the first syntax error and used to report that
-// instead (or "Unterminated string." for a file cut inside a character); single-thread and fanned out,
+// document's finding. The streamed check stops at the first syntax error, yet must not report that
+// instead (nor "Unterminated string." for a file cut inside a character); single-thread and fanned out,
 // it must give whole-file mode's record.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

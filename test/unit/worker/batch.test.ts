@@ -85,7 +85,7 @@ describe('checkBuffer (stdin)', () => {
     );
   });
 
-  // YAML's flow style starts with `{` as JSON does; it used to get only "Invalid JSON ... found m".
+  // YAML's flow style starts with `{` as JSON does; it must not get only "Invalid JSON ... found m".
   it('says when text taken for JSON fails on a bare word but parses as YAML', async () => {
     const message = async (text: string, name = '-', format: 'unknown' | 'json' = 'unknown') =>
       (await checkBuffer(Buffer.from(text), name, format, OPTIONS)).documents[0]!.diagnostics[0]!.message;

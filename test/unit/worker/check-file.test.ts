@@ -1,4 +1,4 @@
-// The hostile-input cases of issue #8 that concern reading and parsing: every one yields exactly one
+// The hostile-input cases that concern reading and parsing: every one yields exactly one
 // clear result (or one per JSON Lines document), never an exception.
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
@@ -138,7 +138,7 @@ describe('checkFile: broken syntax and bytes', () => {
     assert.match(d.message, /^Invalid UTF-8 at byte 16 \(bytes e9 22 0a 7d\)\.$/);
   });
 
-  // The offset of a JSON Lines document counts from its line: the message used to read as if it were
+  // The offset of a JSON Lines document counts from its line: the message must not read as if it were
   // the file's byte.
   it('says invalid UTF-8 in a JSON Lines document is at a byte of its line', async () => {
     const bytes = Buffer.concat([
@@ -169,7 +169,7 @@ describe('checkFile: broken syntax and bytes', () => {
     assert.equal(r.warnings, 1);
   });
 
-  // YAML allows the mark; the warning used to cite only JSON's rule, as if the file were JSON.
+  // YAML allows the mark; the warning must not cite only JSON's rule, as if the file were JSON.
   it('words the BOM warning for the format: JSON text must not start with one, YAML may', async () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     const json = await one('bom.json', Buffer.concat([bom, Buffer.from('{"mcpdesc": "0.7.0"}')]));

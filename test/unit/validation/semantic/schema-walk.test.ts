@@ -96,7 +96,7 @@ describe('schema walk: local references', () => {
 
   it("names only the dialect's own anchors: $anchor from 2019-09, $dynamicAnchor in 2020-12", () => {
     // A draft-07 validator knows neither keyword, a 2019-09 one not $dynamicAnchor: a reference to such
-    // an anchor resolves nowhere for them, though it used to pass here.
+    // an anchor resolves nowhere for them, so the walk must not accept it.
     const schema = () => ({
       $defs: { a: { $anchor: 'plain' }, d: { $dynamicAnchor: 'dyn' } },
       properties: { x: { $ref: '#plain' }, y: { $ref: '#dyn' } },
