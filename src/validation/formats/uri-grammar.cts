@@ -6,10 +6,19 @@
 // ES modules import it through formats/uri.ts.
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
-/** pchar, "/" and "?": the characters of a path, query or fragment (percent-encodings apart). */
-const PATH_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
-const USERINFO_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:%]/;
-const REG_NAME_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=%]/;
+
+/** The characters a part allows besides percent-encodings: each one alone, and the whole part at once. */
+interface Chars {
+  one: RegExp;
+  all: RegExp;
+}
+function chars(set: string): Chars {
+  return { one: new RegExp(`[${set}%]`), all: new RegExp(`^(?:[${set}]|%[0-9A-Fa-f]{2})*$`) };
+}
+/** pchar, "/" and "?": the characters of a path, query or fragment. */
+const PATH_CHARS = chars("A-Za-z0-9\\-._~!$&'()*+,;=:@/?");
+const USERINFO_CHARS = chars("A-Za-z0-9\\-._~!$&'()*+,;=:");
+const REG_NAME_CHARS = chars("A-Za-z0-9\\-._~!$&'()*+,;=");
 const HEX = /^[0-9A-Fa-f]{1,4}$/;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const IP_FUTURE = /^v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
@@ -19,10 +28,12 @@ function shown(char: string): string {
 }
 
 /** The first character of `text` outside `allowed`, or a broken percent-encoding. */
-function charsProblem(text: string, allowed: RegExp, part: string): string | null {
+function charsProblem(text: string, allowed: Chars, part: string): string | null {
+  // One match for the usual valid part; the walk below only runs to name what is wrong.
+  if (allowed.all.test(text)) return null;
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
-    if (!allowed.test(char)) return `${shown(char)} is not allowed in the ${part}`;
+    if (!allowed.one.test(char)) return `${shown(char)} is not allowed in the ${part}`;
     if (char === '%' && !/^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3)))
       return `"%" in the ${part} does not start a percent-encoding (two hex digits)`;
   }
@@ -54,7 +65,7 @@ function hostProblem(host: string): string | null {
       return IP_FUTURE.test(literal) ? null : `${shown(host)} is not a valid IPvFuture literal`;
     return ipv6(literal) ? null : `${shown(host)} is not a valid IPv6 address`;
   }
-  return charsProblem(host, REG_NAME_CHAR, 'host');
+  return charsProblem(host, REG_NAME_CHARS, 'host');
 }
 
 function authorityProblem(authority: string): string | null {
@@ -62,7 +73,7 @@ function authorityProblem(authority: string): string | null {
   if (at.length > 2) return 'the authority has more than one "@" (user information ends at the first)';
   const hostPort = at[at.length - 1]!;
   if (at.length === 2) {
-    const problem = charsProblem(at[0]!, USERINFO_CHAR, 'user information');
+    const problem = charsProblem(at[0]!, USERINFO_CHARS, 'user information');
     if (problem !== null) return problem;
   }
   const close = hostPort.startsWith('[') ? hostPort.indexOf(']') : -1;
@@ -86,13 +97,13 @@ function uriProblem(value: string): string | null {
   if (hash !== -1) {
     const fragment = rest.slice(hash + 1);
     if (fragment.includes('#')) return '"#" is not allowed in the fragment';
-    const problem = charsProblem(fragment, PATH_CHAR, 'fragment');
+    const problem = charsProblem(fragment, PATH_CHARS, 'fragment');
     if (problem !== null) return problem;
     rest = rest.slice(0, hash);
   }
   const question = rest.indexOf('?');
   if (question !== -1) {
-    const problem = charsProblem(rest.slice(question + 1), PATH_CHAR, 'query');
+    const problem = charsProblem(rest.slice(question + 1), PATH_CHARS, 'query');
     if (problem !== null) return problem;
     rest = rest.slice(0, question);
   }
@@ -103,7 +114,7 @@ function uriProblem(value: string): string | null {
     if (problem !== null) return problem;
     rest = slash === -1 ? '' : rest.slice(slash);
   }
-  return charsProblem(rest, PATH_CHAR, 'path');
+  return charsProblem(rest, PATH_CHARS, 'path');
 }
 
 /** Ajv formats of the schema fragments, by name: `uri` is the grammar above. */
