@@ -1,24 +1,23 @@
 // The one place that configures Ajv for our fragments, shared by the build step (standalone code)
 // and the runtime compilation the differential test compares it with.
 //
-// Formats: `uri` comes from ajv-formats in its "full" mode, the same definition the oracle (upstream
-// schema + ajv-formats) uses, so a format verdict never differs from upstream's. Email values are
-// plain strings here: RFC 5322 is a SHOULD (§14.6), judged by mcpdesc.email.address.
-// In standalone output the format functions are `require`d from ajv-formats at load time
-// (`code.formats`), which is why the generated modules are CommonJS and ajv-formats is a runtime
-// dependency.
+// Formats: `uri` is RFC 3986's grammar (formats/uri-grammar.cts), deliberately stricter than the
+// ajv-formats pattern the oracle uses, which lets through authorities such as `example.com:port`
+// (docs/differences.md). Email values are plain strings here: RFC 5322 is a SHOULD (§14.6), judged by
+// mcpdesc.email.address.
+// In standalone output the format functions are `require`d at load time (`code.formats`), by a path
+// relative to the generated modules in compiled/, which is why those modules are CommonJS.
 
 import type { ValidateFunction } from 'ajv';
 import { _, Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { formats } from '../formats/uri.js';
 import type { FragmentEntry } from './fragment.js';
 import type { ScreenModule } from './screens.js';
 
-// ajv-formats is CommonJS with `exports.default`; under nodenext the default import is the module.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as typeof addFormatsModule.default;
-
 export const FORMATS = ['uri'] as const;
+
+/** Where the generated modules (dist/src/validation/compiled/) find the same format functions. */
+const FORMATS_MODULE = '../formats/uri-grammar.cjs';
 
 export interface AjvVariant {
   /** Collect every error (the slow path, run only after the fast validator failed). */
@@ -46,11 +45,9 @@ export function createAjv({ allErrors, standalone, screens = false }: AjvVariant
     // 0.8.0 content blocks, security schemes and interaction steps are unions keyed by `type`: only
     // the branch their tag selects is checked and reported, never every branch of the `oneOf`.
     discriminator: true,
-    code: standalone
-      ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` }
-      : { optimize: true },
+    code: standalone ? { source: true, formats: _`require(${FORMATS_MODULE}).formats` } : { optimize: true },
   });
-  addFormats(ajv, { mode: 'full', formats: [...FORMATS] });
+  for (const name of FORMATS) ajv.addFormat(name, formats[name]);
   return ajv;
 }
 
