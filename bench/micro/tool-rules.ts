@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ENGINE_OPTIONS, validateDocument } from '../../src/validation/engine.js';
+import { analyzeSchema } from '../../src/validation/json-schema/walk.js';
 import type { Rule, RuleContext, RuleVisitor } from '../../src/validation/rule.js';
 import { RULES } from '../../src/validation/rules/index.js';
 
@@ -64,6 +65,7 @@ if (!existsSync(dir)) {
       declaredVersion: '0.7.0',
       declaredProtocolVersions: undefined,
       declaredTags: new Set(),
+      analyze: analyzeSchema,
       report: (_path, message) => {
         sink += message.length;
       },

@@ -1,12 +1,18 @@
 // Runs the rule catalogue over one document, seen as root members plus collection elements.
 // Whole-file mode (validateDocument) is a thin loop over the same calls the streaming splitter makes,
-// so both modes produce identical diagnostics in identical order.
-import type { Diagnostic, Level, PathSegment, Severity, SpecVersion, Target } from '../types.js';
+// so both modes produce identical diagnostics in identical order. Clean documents never get here:
+// the fast path (fast-path.ts) calls them clean first; the engine alone writes findings.
+import type { Diagnostic, Level, PathSegment, RuleTimings, Severity, SpecVersion, Target } from '../types.js';
 import { DRAFT_VERSION, SPEC_VERSIONS } from '../types.js';
 import { docsUrl } from './docs.js';
+import type { Dialect } from './json-schema/dialect.js';
+import type { JsonObject } from './json-schema/values.js';
+import { SchemaAnalyses } from './json-schema/walk.js';
+import { KindTable } from './kinds.js';
 import { toPointer } from './pointer.js';
 import type { CollectionKey, RootType, Rule, RuleContext, RuleVisitor } from './rule.js';
 import { COLLECTION_KEYS, sectionFor } from './rule.js';
+import { timedProjection, timedVisitor } from './rule-timing.js';
 import { RULES } from './rules/index.js';
 
 /** The level column of version-independent rules when a document's version is not recognized. */
@@ -24,6 +30,8 @@ export interface EngineOptions {
   ruleLevels: Readonly<Record<string, Level>>;
   /** Diagnostics kept per document; counts stay exact beyond it. */
   maxDiagnostics: number;
+  /** `--stats`: each rule's time in its hooks is added here (absent: nothing is timed). */
+  ruleTimings?: RuleTimings;
 }
 
 /** What must be known before the first member is visited (a streaming pre-pass finds it). */
@@ -148,7 +156,8 @@ export function resolveColumn(target: Target | null, version: SpecVersion | null
   return target ?? version;
 }
 
-function declaredTagNames(tags: unknown): ReadonlySet<string> | null {
+/** The names a root `tags` value declares: of its object elements with a string `name`. */
+export function declaredTagNames(tags: unknown): ReadonlySet<string> | null {
   if (!Array.isArray(tags)) return null;
   const names = new Set<string>();
   for (const tag of tags) {
@@ -160,328 +169,221 @@ function declaredTagNames(tags: unknown): ReadonlySet<string> | null {
   return names;
 }
 
-type Record_ = (entry: PlanEntry, path: readonly PathSegment[], message: string) => void;
-
-/** A rule in force for one kind of document, with what every diagnostic of it repeats. */
-interface PlanEntry {
-  rule: Rule;
-  /**
-   * The rule's id and section, read from the entry for each diagnostic: rule modules are objects of
-   * many shapes, and reading them through `rule` was a polymorphic load per finding.
-   */
-  id: string;
-  specSection: string;
-  level: Severity;
-  /** `rank(level)`, for the counts and the cap of every finding. */
-  rank: number;
-  /** Its position in the plan: where a document's counts of it are kept. */
-  index: number;
-  docsUrl: string;
-  documentScoped: boolean;
-  collections: readonly CollectionKey[];
-  reusable: boolean;
+/** How a document is checked: its structural version and the level column in force. */
+export interface DocumentKind {
+  isObjectRoot: boolean;
+  version: SpecVersion | null;
+  column: Target | null;
 }
 
-/** A document's visitors, filed under the hooks they have, each list in plan order. */
+export function kindOf(header: DocumentHeader, target: Target | null): DocumentKind {
+  const isObjectRoot = header.rootType === 'object';
+  const version = isObjectRoot ? resolveVersion(header, target) : null;
+  return { isObjectRoot, version, column: resolveColumn(target, version) };
+}
+
+/** A rule that runs for a kind of document, at its level there. */
+export interface RuleInForce {
+  rule: Rule;
+  level: Severity;
+  /** The section its findings cite for this kind of document. */
+  specSection: string;
+}
+
+/**
+ * The rules that run for a kind of document, in catalogue order, and their levels: `--rule` levels
+ * first, else the rule's level in the column in force. An unrecognized version (or a non-object root)
+ * gets the version-independent rules only, at their latest level. The fast path asks the same.
+ */
+export function rulesInForce(
+  rules: readonly Rule[],
+  ruleLevels: Readonly<Record<string, Level>>,
+  kind: DocumentKind,
+): RuleInForce[] {
+  const out: RuleInForce[] = [];
+  for (const rule of rules) {
+    if (!rule.versionIndependent && (kind.version === null || !kind.isObjectRoot)) continue;
+    const level: Level = Object.hasOwn(ruleLevels, rule.id)
+      ? ruleLevels[rule.id]!
+      : rule.levels[kind.column ?? LATEST_VERSION];
+    if (level !== 'off') out.push({ rule, level, specSection: sectionFor(rule, kind.version) });
+  }
+  return out;
+}
+
+/** A document's visitors, filed under the hooks they have, each list in catalogue order. */
 interface Hooks {
+  version: SpecVersion | null;
+  starts: RuleVisitor[];
   members: RuleVisitor[];
   /** Per collection: the element-scoped visitors with an `element` hook that look at it. */
   elements: Record<CollectionKey, RuleVisitor[]>;
   ends: RuleVisitor[];
   finishes: RuleVisitor[];
-  starts: RuleVisitor[];
-  documentScoped: Array<{ rule: Rule; visitor: RuleVisitor }>;
+  /** Document-scoped visitors, each with its rule's projection of an element. */
+  documentScoped: Array<{ project: Projection; visitor: RuleVisitor }>;
+  /** Tool schema walks of the element being checked (cleared at every element). */
+  analyses: SchemaAnalyses;
 }
 
-/** The visitors of a plan's reusable rules, lent to one document validator at a time. */
-interface ReusableSet {
-  /** By plan index; undefined for the rules created per document. */
-  visitors: Array<RuleVisitor | undefined>;
-  /**
-   * When every rule of the plan is reusable (every rule of the catalogue is, for object roots): the
-   * visitors already filed by hook, so lending the set to a document files nothing.
-   */
-  hooks: Hooks | null;
-  /** The current document's recorder (null while the set is not lent). */
-  sink: Record_ | null;
-  header: DocumentHeader | null;
+type Projection = (collection: CollectionKey, index: number, value: unknown) => unknown;
+
+/** Where a rule's findings go, with what each of them repeats. */
+type Record_ = (entry: RuleInForce, path: readonly PathSegment[], message: string) => void;
+
+/** What the visitors of one document read of it through their contexts, from their `start` on. */
+interface Holder {
+  header: DocumentHeader;
   declaredTags: ReadonlySet<string> | null;
-}
-
-interface Plan {
-  entries: PlanEntry[];
-  /** Sets not lent out. More than one exists only while several validators are alive at once. */
-  free: ReusableSet[];
+  record: Record_;
 }
 
 /**
- * The rules in force and their levels depend only on the rules, the options, the root type and the
- * version, not on the document: computed once per combination instead of per document (the real corpus
- * is 3,015 documents × 32 rules; a level lookup, a docs URL and a scope test each time added up to
- * ~10% of validation). Keyed by the rules array's identity and the options' content.
+ * Create the visitors of the rules in force for one kind of document, filed by hook. Their contexts
+ * read the document and report through `holder`, which says which document holds them.
  */
-const plans = new WeakMap<readonly Rule[], Map<string, Plan>>();
-
-/**
- * What of the options a plan depends on, as a string. Workers receive their options per task by
- * structured clone and build a fresh EngineOptions per file, so identity alone missed the cache on
- * every file (20k files: 6% of the run re-planning and re-creating visitors). Cached per object.
- */
-const optionKeys = new WeakMap<EngineOptions, string>();
-
-function optionsKey(options: EngineOptions): string {
-  let key = optionKeys.get(options);
-  if (key === undefined) {
-    const levels = Object.keys(options.ruleLevels)
-      .sort()
-      .map((id) => `${id}=${options.ruleLevels[id]}`)
-      .join(',');
-    key = `${options.target}|${levels}`;
-    optionKeys.set(options, key);
-  }
-  return key;
-}
-
-/** The last plan looked up and what it was looked up by: consecutive documents mostly share one. */
-let lastPlan: {
-  rules: readonly Rule[];
-  options: EngineOptions;
-  isObjectRoot: boolean;
-  version: SpecVersion | null;
-  column: Target | null;
-  plan: Plan;
-} | null = null;
-
-function planOf(
-  rules: readonly Rule[],
+function createHooks(
+  header: DocumentHeader,
   options: EngineOptions,
-  isObjectRoot: boolean,
-  version: SpecVersion | null,
-  column: Target | null,
-): Plan {
-  const last = lastPlan;
-  if (
-    last !== null &&
-    last.rules === rules &&
-    last.options === options &&
-    last.isObjectRoot === isObjectRoot &&
-    last.version === version &&
-    last.column === column
-  ) {
-    return last.plan;
-  }
-  const plan = lookUpPlan(rules, options, isObjectRoot, version, column);
-  lastPlan = { rules, options, isObjectRoot, version, column, plan };
-  return plan;
-}
-
-function lookUpPlan(
   rules: readonly Rule[],
-  options: EngineOptions,
-  isObjectRoot: boolean,
-  version: SpecVersion | null,
-  column: Target | null,
-): Plan {
-  let byKey = plans.get(rules);
-  if (byKey === undefined) {
-    byKey = new Map();
-    plans.set(rules, byKey);
-  }
-  const key = `${optionsKey(options)}|${isObjectRoot ? 'o' : '-'}|${version}|${column}`;
-  let plan = byKey.get(key);
-  if (plan === undefined) {
-    plan = { entries: [], free: [] };
-    for (const rule of rules) {
-      if (!rule.versionIndependent && (version === null || !isObjectRoot)) continue;
-      const configured = options.ruleLevels[rule.id];
-      // An unrecognized version still gets the version-independent rules at their latest level.
-      const level: Level = configured ?? rule.levels[column ?? LATEST_VERSION];
-      if (level === 'off') continue;
-      plan.entries.push({
-        rule,
-        id: rule.id,
-        specSection: sectionFor(rule, version),
-        level,
-        rank: rank(level),
-        index: plan.entries.length,
-        docsUrl: docsUrl(rule.id),
-        documentScoped: rule.scope === 'document',
-        collections: rule.collections ?? COLLECTION_KEYS,
-        // Reused only for object roots, where the plan fixes version, target and root type.
-        reusable: rule.reusable === true && isObjectRoot,
-      });
-    }
-    byKey.set(key, plan);
-  }
-  return plan;
-}
-
-/** A new set of a plan's reusable visitors, reporting to whichever document currently holds it. */
-function createReusableSet(plan: Plan, version: SpecVersion | null, column: Target | null): ReusableSet {
-  const set: ReusableSet = { visitors: [], hooks: null, sink: null, header: null, declaredTags: null };
-  plan.entries.forEach((entry, k) => {
-    if (!entry.reusable) {
-      set.visitors.push(undefined);
-      return;
-    }
-    const context: RuleContext = {
-      version,
-      target: column,
-      rootType: 'object',
-      get declaredVersion() {
-        return set.header?.mcpdesc;
-      },
-      get declaredProtocolVersions() {
-        return set.header?.protocolVersions;
-      },
-      get declaredTags() {
-        return set.declaredTags;
-      },
-      report: (path, message) => {
-        set.sink?.(plan.entries[k]!, path, message);
-      },
-    };
-    set.visitors.push(entry.rule.create(context));
-  });
-  if (plan.entries.every((entry) => entry.reusable)) {
-    const hooks = emptyHooks();
-    plan.entries.forEach((entry, k) => {
-      classify(hooks, entry, set.visitors[k]!);
-    });
-    set.hooks = hooks;
-  }
-  return set;
-}
-
-function emptyHooks(): Hooks {
-  return {
+  holder: Holder,
+): Hooks {
+  const kind = kindOf(header, options.target);
+  const hooks: Hooks = {
+    version: kind.version,
+    starts: [],
     members: [],
     elements: { tools: [], resources: [], resourceTemplates: [], prompts: [], tags: [] },
     ends: [],
     finishes: [],
-    starts: [],
     documentScoped: [],
+    analyses: new SchemaAnalyses(),
   };
+  const analyze = (schema: JsonObject, dialect: Dialect) => hooks.analyses.analyze(schema, dialect);
+  for (const entry of rulesInForce(rules, options.ruleLevels, kind)) {
+    const context: RuleContext = {
+      version: kind.version,
+      target: kind.column,
+      rootType: header.rootType,
+      get declaredVersion() {
+        return holder.header.mcpdesc;
+      },
+      get declaredProtocolVersions() {
+        return holder.header.protocolVersions;
+      },
+      get declaredTags() {
+        return holder.declaredTags;
+      },
+      analyze,
+      report: (path, message) => holder.record(entry, path, message),
+    };
+    const { rule } = entry;
+    const timings = options.ruleTimings;
+    const visitor =
+      timings === undefined
+        ? rule.create(context)
+        : timedVisitor(rule.id, timings, () => rule.create(context));
+    if (visitor.start) hooks.starts.push(visitor);
+    if (visitor.member) hooks.members.push(visitor);
+    if (visitor.element) {
+      if (rule.scope !== 'document') {
+        for (const c of rule.collections ?? COLLECTION_KEYS) hooks.elements[c].push(visitor);
+      } else {
+        const project: Projection = rule.project ? rule.project.bind(rule) : (_c, _i, value) => value;
+        hooks.documentScoped.push({
+          project: timings === undefined ? project : timedProjection(rule.id, timings, project),
+          visitor,
+        });
+      }
+    }
+    if (visitor.collectionEnd) hooks.ends.push(visitor);
+    if (visitor.finish) hooks.finishes.push(visitor);
+  }
+  return hooks;
 }
 
-interface Instance extends Hooks {
-  version: SpecVersion | null;
-  /** Give the borrowed reusable visitors back (after the document's `finish`). */
-  release(): void;
+/** A kind of document's visitors and the holder they report through. */
+interface VisitorSet {
+  hooks: Hooks;
+  holder: Holder;
 }
-
-const NO_RELEASE = () => {};
 
 /**
- * Create (or borrow) the visitors of the rules in force, sorted by hook, and start them on the
- * document; `record` receives every report.
+ * Visitors not held by any document, by rules array and kind of document. A rule's visitor keeps what
+ * it needs of a document from its `start` hook on, so the visitors of one kind of document serve one
+ * document after another: creating ~30 of them for each invalid document was most of the engine's
+ * time on the real corpus. Two documents checked at once (a stream and its fan-out) get a set each.
  */
-function instantiate(
+const idleSets = new WeakMap<readonly Rule[], KindTable<VisitorSet[]>>();
+
+/**
+ * The visitors for a document, started on it, and how to give them back once it is finished. Timed
+ * visitors (--stats) are created per document: they add into the accumulator they were made with.
+ */
+function borrow(
   header: DocumentHeader,
   options: EngineOptions,
   rules: readonly Rule[],
   record: Record_,
-  reuse: boolean,
-): Instance {
-  const isObjectRoot = header.rootType === 'object';
-  const version = isObjectRoot ? resolveVersion(header, options.target) : null;
-  const column = resolveColumn(options.target, version);
-  const plan = planOf(rules, options, isObjectRoot, version, column);
-  const declaredTags = declaredTagNames(header.tags);
-  let set: ReusableSet | null = null;
-  if (reuse && isObjectRoot) {
-    set = plan.free.pop() ?? createReusableSet(plan, version, column);
-    set.sink = record;
-    set.header = header;
-    set.declaredTags = declaredTags;
+): { hooks: Hooks; release: () => void } {
+  const holder = (set: VisitorSet) => {
+    set.holder.header = header;
+    set.holder.declaredTags = declaredTagNames(header.tags);
+    set.holder.record = record;
+    for (const visitor of set.hooks.starts) visitor.start!();
+  };
+  if (options.ruleTimings !== undefined) {
+    const set: VisitorSet = { holder: { header, declaredTags: null, record }, hooks: null! };
+    set.hooks = createHooks(header, options, rules, set.holder);
+    holder(set);
+    return { hooks: set.hooks, release: () => {} };
   }
+  let byKind = idleSets.get(rules);
+  if (byKind === undefined) {
+    byKind = new KindTable();
+    idleSets.set(rules, byKind);
+  }
+  const kind = kindOf(header, options.target);
+  const idle = byKind.get({ rootType: header.rootType, ...kind }, options.ruleLevels, () => []);
+  let set = idle.pop();
+  if (set === undefined) {
+    const created: VisitorSet = { holder: { header, declaredTags: null, record }, hooks: null! };
+    created.hooks = createHooks(header, options, rules, created.holder);
+    set = created;
+  }
+  holder(set);
   const lent = set;
+  const free = idle;
   let released = false;
-  const release =
-    lent === null
-      ? NO_RELEASE
-      : () => {
-          // Once only: a second finish() must not lend the set to two documents.
-          if (released) return;
-          released = true;
-          lent.sink = null;
-          lent.header = null;
-          lent.declaredTags = null;
-          plan.free.push(lent);
-        };
-  if (set?.hooks) {
-    const instance = instanceOf(set.hooks, version, release);
-    start(instance);
-    return instance;
-  }
-  const instance = instanceOf(emptyHooks(), version, release);
-  const entries = plan.entries;
-  for (let k = 0; k < entries.length; k++) {
-    const entry = entries[k]!;
-    const reused = set === null ? undefined : set.visitors[k];
-    if (reused !== undefined) {
-      classify(instance, entry, reused);
-      continue;
-    }
-    const context: RuleContext = {
-      version,
-      target: column,
-      declaredVersion: header.mcpdesc,
-      declaredProtocolVersions: header.protocolVersions,
-      declaredTags,
-      rootType: header.rootType,
-      report: (path, message) => record(entry, path, message),
-    };
-    classify(instance, entry, entry.rule.create(context));
-  }
-  start(instance);
-  return instance;
-}
-
-/** One literal shape for both paths (a spread made the borrowed path's objects a shape of their own). */
-function instanceOf(hooks: Hooks, version: SpecVersion | null, release: () => void): Instance {
   return {
-    version,
-    members: hooks.members,
-    elements: hooks.elements,
-    ends: hooks.ends,
-    finishes: hooks.finishes,
-    starts: hooks.starts,
-    documentScoped: hooks.documentScoped,
-    release,
+    hooks: lent.hooks,
+    release() {
+      // Once only: a second finish() must not give one set to two documents.
+      if (released) return;
+      released = true;
+      lent.holder.record = DROP;
+      lent.hooks.analyses.clear();
+      free.push(lent);
+    },
   };
 }
 
-/** A new document begins: the visitors' `start` hooks, in plan order. */
-function start(hooks: Hooks): void {
-  for (const v of hooks.starts) v.start!();
-}
-
-/** File a visitor under the hooks it has, in plan order. */
-function classify(hooks: Hooks, entry: PlanEntry, visitor: RuleVisitor): void {
-  if (visitor.start) hooks.starts.push(visitor);
-  if (visitor.member) hooks.members.push(visitor);
-  if (visitor.element) {
-    if (entry.documentScoped) hooks.documentScoped.push({ rule: entry.rule, visitor });
-    else for (const collection of entry.collections) hooks.elements[collection].push(visitor);
-  }
-  if (visitor.collectionEnd) hooks.ends.push(visitor);
-  if (visitor.finish) hooks.finishes.push(visitor);
-}
+/** What a set's findings go to while no document holds it. */
+const DROP: Record_ = () => {};
 
 /**
  * The engine keeps `path` as the diagnostic's path instead of copying it: every rule reports a fresh
- * array (a literal, a spread or a concat), and 50k diagnostics of the real corpus each paid a copy.
+ * array (a literal, a spread or a concat).
  */
-function makeDiagnostic(entry: PlanEntry, path: readonly PathSegment[], message: string): Diagnostic {
+function makeDiagnostic(entry: RuleInForce, path: readonly PathSegment[], message: string): Diagnostic {
   return {
-    ruleId: entry.id,
+    ruleId: entry.rule.id,
     severity: entry.level,
     message,
     pointer: toPointer(path),
     path: path as PathSegment[],
     specSection: entry.specSection,
-    docsUrl: entry.docsUrl,
+    docsUrl: docsUrl(entry.rule.id),
   };
 }
 
@@ -507,13 +409,8 @@ export function emptyReport(mcpdesc: string | null = null): DocumentReport {
  */
 export function countFinding(report: DocumentReport, ruleId: string, severity: Severity): void {
   report.byRule[ruleId] = (report.byRule[ruleId] ?? 0) + 1;
-  countRank(report, rank(severity));
-}
-
-/** The count by severity of one finding, given as its `rank` (the engine's plan has it worked out). */
-function countRank(report: DocumentReport, r: number): void {
-  if (r === 0) report.errors++;
-  else if (r === 1) report.warnings++;
+  if (severity === 'error') report.errors++;
+  else if (severity === 'warning') report.warnings++;
   else report.infos++;
 }
 
@@ -576,7 +473,16 @@ export function createDocumentValidator(
   // them, errors first: the list only ever grows, so a streaming caller can place each diagnostic as
   // it comes, and a late error still displaces early warnings.
   const held = [0, 0, 0];
-  const hold = (r: number): boolean => {
+  // Counts by rule in a Map until the end (keys in order of first finding, as `byRule` keeps them): a
+  // keyed update of `byRule` per finding went through V8's megamorphic cache, its shape varying by
+  // document.
+  const byRule = new Map<string, number>();
+  const count = (ruleId: string, severity: Severity): boolean => {
+    byRule.set(ruleId, (byRule.get(ruleId) ?? 0) + 1);
+    if (severity === 'error') report.errors++;
+    else if (severity === 'warning') report.warnings++;
+    else report.infos++;
+    const r = rank(severity);
     if (held[r]! >= max) {
       report.truncated = true;
       return false;
@@ -584,63 +490,28 @@ export function createDocumentValidator(
     held[r]!++;
     return true;
   };
-  const count = (ruleId: string, severity: Severity) => {
-    countFinding(report, ruleId, severity);
-    return hold(rank(severity));
-  };
-  // Counts by rule: a rule's first finding of the document adds its key to `byRule` (keys keep the
-  // order of first findings), later ones only bump the count kept at its plan entry's index here,
-  // added to `byRule` when the document finishes. A keyed update of `byRule` per finding went through
-  // V8's megamorphic cache (its shape varies by document): ~1.5 ms of the real corpus' 50k findings.
-  // Kept by index rather than found by a search of the rules counted so far, with the severity's
-  // rank worked out once per plan: the real corpus' validation went from 28.4 to 27.0 ms with this.
-  const counted: PlanEntry[] = [];
-  const uncounted: number[] = [];
   const record: Record_ = (entry, path, message) => {
-    const k = entry.index;
-    const n = uncounted[k];
-    if (n === undefined) {
-      uncounted[k] = 0;
-      counted.push(entry);
-      const id = entry.id;
-      report.byRule[id] = (report.byRule[id] ?? 0) + 1;
-    } else {
-      uncounted[k] = n + 1;
-    }
-    countRank(report, entry.rank);
-    if (hold(entry.rank)) report.diagnostics.push(makeDiagnostic(entry, path, message));
-  };
-  const addUncounted = () => {
-    for (const entry of counted) {
-      const n = uncounted[entry.index]!;
-      if (n === 0) continue;
-      const id = entry.id;
-      report.byRule[id] = (report.byRule[id] ?? 0) + n;
-      uncounted[entry.index] = 0;
-    }
+    if (count(entry.rule.id, entry.level)) report.diagnostics.push(makeDiagnostic(entry, path, message));
   };
 
   // Element-scoped rules first, then document-scoped ones on projections: the same order a fanned-out
   // run produces (worker diagnostics for element i, then the main thread's for element i).
-  const { version, members, elements, ends, finishes, documentScoped, release } = instantiate(
-    header,
-    options,
-    rules,
-    record,
-    true,
-  );
+  const { hooks, release } = borrow(header, options, rules, record);
+  const { version, members, elements, ends, finishes, documentScoped, analyses } = hooks;
   report.version = version;
 
   return {
     diagnostics: report.diagnostics,
     member(key, value) {
+      analyses.clear();
       for (const v of members) v.member!(key, value);
     },
     element(collection, index, value) {
+      analyses.clear();
       if (collection === 'tools') report.tools++;
       for (const v of elements[collection]) v.element!(collection, index, value);
-      for (const { rule, visitor } of documentScoped) {
-        visitor.element!(collection, index, rule.project ? rule.project(collection, index, value) : value);
+      for (const { project, visitor } of documentScoped) {
+        visitor.element!(collection, index, project(collection, index, value));
       }
     },
     elementOutcome(collection, index, outcome) {
@@ -654,12 +525,13 @@ export function createDocumentValidator(
       for (const v of ends) v.collectionEnd!(collection, length);
     },
     finish() {
+      analyses.clear();
       try {
         for (const v of finishes) v.finish!();
       } finally {
         release();
       }
-      addUncounted();
+      for (const [id, n] of byRule) report.byRule[id] = n;
       if (report.diagnostics.length > max) {
         report.diagnostics = keepBySeverity(report.diagnostics, max);
         report.truncated = true;
@@ -680,28 +552,27 @@ export function createElementChecker(
   rules: readonly Rule[] = RULES,
 ): ElementChecker {
   let sink: Diagnostic[] | null = null;
-  // Not reused: a checker lives as long as its fan-out and has no end to give visitors back at.
-  const { elements, documentScoped } = instantiate(
+  // Its own visitors: a checker lives as long as its fan-out, with no end to give them back at.
+  const holder: Holder = {
     header,
-    options,
-    rules,
-    (entry, path, message) => {
+    declaredTags: declaredTagNames(header.tags),
+    record: (entry, path, message) => {
       sink?.push(makeDiagnostic(entry, path, message));
     },
-    false,
-  );
+  };
+  const { starts, elements, documentScoped, analyses } = createHooks(header, options, rules, holder);
+  for (const visitor of starts) visitor.start!();
   return {
     check(collection, index, value) {
       const diagnostics: Diagnostic[] = [];
       sink = diagnostics;
+      analyses.clear();
       try {
         for (const v of elements[collection]) v.element!(collection, index, value);
       } finally {
         sink = null;
       }
-      const projections = documentScoped.map(({ rule }) =>
-        rule.project ? rule.project(collection, index, value) : value,
-      );
+      const projections = documentScoped.map(({ project }) => project(collection, index, value));
       return { diagnostics, projections };
     },
   };

@@ -13,51 +13,9 @@ function escapeSegment(segment: PathSegment): string {
   return segment;
 }
 
-/**
- * The last path's first segment as a pointer prefix (`/tools/`) and its first two segments as a
- * pointer (`/tools/3`): consecutive diagnostics mostly share them (on the real corpus, two rules report
- * most tools, one after the other, and every element sits under the same collection). Short strings
- * are copied on every `+`, so each piece reused saves an allocation on each of the real corpus' 50k
- * findings.
- */
-let first: PathSegment | undefined;
-let firstText = '';
-let second: PathSegment | undefined;
-let prefix = '';
-
-/** Longer names are not kept: module state must not hold on to a hostile megabyte-long member name. */
-const MAX_KEPT = 64;
-
-function keepable(segment: PathSegment): boolean {
-  return typeof segment === 'number' || segment.length <= MAX_KEPT;
-}
-
-function uncached(path: readonly PathSegment[]): string {
+export function toPointer(path: readonly PathSegment[]): string {
   let out = '';
   for (let i = 0; i < path.length; i++) out += `/${escapeSegment(path[i]!)}`;
-  return out;
-}
-
-export function toPointer(path: readonly PathSegment[]): string {
-  const n = path.length;
-  if (n === 0) return '';
-  const a = path[0]!;
-  if (!keepable(a) || (n > 1 && !keepable(path[1]!))) return uncached(path);
-  if (a !== first) {
-    first = a;
-    firstText = `/${escapeSegment(a)}/`;
-    second = undefined;
-  }
-  if (n === 1) return firstText.slice(0, -1);
-  const b = path[1]!;
-  let out: string;
-  if (b === second) out = prefix;
-  else {
-    out = firstText + escapeSegment(b);
-    second = b;
-    prefix = out;
-  }
-  for (let i = 2; i < n; i++) out += `/${escapeSegment(path[i]!)}`;
   return out;
 }
 

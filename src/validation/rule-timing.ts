@@ -1,139 +1,58 @@
-// `--stats`: a copy of a rule catalogue whose rules time themselves. Each rule's `create` returns its
-// visitor with every hook it has wrapped in a timer, and `project` is timed too, so the engine runs the
-// copy exactly as it runs the catalogue: its hot path gains no branch and no timer, and a run without
-// --stats never builds a copy. The copy is a different array, so the engine plans it (plans are
-// cached by the rules array's identity) and keeps its plans apart from the catalogue's.
-//
-// The price is a `performance.now()` pair per hook call (~33 rules × every member and element):
-// validation takes nearly twice the CPU with the copy (bench/micro/rule-timing.ts), so `validateMs` is
-// higher with --stats than without. The figures compare rules with one another and --stats runs with
-// one another, each measured the same way.
+// `--stats`: the engine times each rule when its options carry a `ruleTimings` accumulator. The
+// visitor a rule creates is wrapped hook by hook (and a document-scoped rule's projection), so the
+// rules themselves know nothing of it and a run without --stats wraps nothing. The price is a
+// `performance.now()` pair per hook call, so `validateMs` is higher with --stats than without; the
+// figures compare rules with one another and --stats runs with one another.
 import type { RuleTimings } from '../types.js';
-import type { CollectionKey, Rule, RuleContext, RuleVisitor } from './rule.js';
+import type { CollectionKey, RuleVisitor } from './rule.js';
 
-/** One rule's time since the last `take`. `ran`: it was created (in force for some document). */
-interface Slot {
-  id: string;
-  ms: number;
-  calls: number;
-  ran: boolean;
+type Slot = { ms: number; calls: number };
+
+function slotOf(timings: RuleTimings, id: string): Slot {
+  let slot = timings[id];
+  if (slot === undefined) {
+    slot = { ms: 0, calls: 0 };
+    timings[id] = slot;
+  }
+  return slot;
 }
 
-export interface TimedCatalogue {
-  /** The rules to validate with (same ids, levels, scopes and order as the catalogue given). */
-  readonly rules: readonly Rule[];
-  /** The time of each rule that ran since the last call, then starts over; undefined when none ran. */
-  take(): RuleTimings | undefined;
+/** Time `call` into `slot` (a call of a hook, or `create` when `counted` is false). */
+function timed<R>(slot: Slot, counted: boolean, call: () => R): R {
+  const t = performance.now();
+  try {
+    return call();
+  } finally {
+    slot.ms += performance.now() - t;
+    if (counted) slot.calls++;
+  }
 }
 
-function timedVisitor(visitor: RuleVisitor, slot: Slot): RuleVisitor {
+/** The visitor `create` returns, with `create` and every hook the visitor has timed into `timings[id]`. */
+export function timedVisitor(id: string, timings: RuleTimings, create: () => RuleVisitor): RuleVisitor {
+  const slot = slotOf(timings, id);
+  const visitor = timed(slot, false, create);
   // Only the hooks the visitor has: the engine files a visitor by the hooks present.
-  const timed: RuleVisitor = {};
+  const out: RuleVisitor = {};
   const { start, member, element, collectionEnd, finish } = visitor;
-  if (start) {
-    timed.start = () => {
-      const t = performance.now();
-      try {
-        start.call(visitor);
-      } finally {
-        slot.ms += performance.now() - t;
-        slot.calls++;
-      }
-    };
-  }
-  if (member) {
-    timed.member = (key: string, value: unknown) => {
-      const t = performance.now();
-      try {
-        member.call(visitor, key, value);
-      } finally {
-        slot.ms += performance.now() - t;
-        slot.calls++;
-      }
-    };
-  }
+  if (start) out.start = () => timed(slot, true, () => start.call(visitor));
+  if (member) out.member = (key, value) => timed(slot, true, () => member.call(visitor, key, value));
   if (element) {
-    timed.element = (collection: CollectionKey, index: number, value: unknown) => {
-      const t = performance.now();
-      try {
-        element.call(visitor, collection, index, value);
-      } finally {
-        slot.ms += performance.now() - t;
-        slot.calls++;
-      }
-    };
+    out.element = (collection, index, value) =>
+      timed(slot, true, () => element.call(visitor, collection, index, value));
   }
   if (collectionEnd) {
-    timed.collectionEnd = (collection: CollectionKey, length: number) => {
-      const t = performance.now();
-      try {
-        collectionEnd.call(visitor, collection, length);
-      } finally {
-        slot.ms += performance.now() - t;
-        slot.calls++;
-      }
-    };
+    out.collectionEnd = (collection, length) =>
+      timed(slot, true, () => collectionEnd.call(visitor, collection, length));
   }
-  if (finish) {
-    timed.finish = () => {
-      const t = performance.now();
-      try {
-        finish.call(visitor);
-      } finally {
-        slot.ms += performance.now() - t;
-        slot.calls++;
-      }
-    };
-  }
-  return timed;
+  if (finish) out.finish = () => timed(slot, true, () => finish.call(visitor));
+  return out;
 }
 
-function timedRule(rule: Rule, slot: Slot): Rule {
-  const { project } = rule;
-  const copy: Rule = {
-    ...rule,
-    // Creating the visitor is the rule's cost too (once per kind of document for reusable rules).
-    create(context: RuleContext) {
-      slot.ran = true;
-      const t = performance.now();
-      try {
-        return timedVisitor(rule.create(context), slot);
-      } finally {
-        slot.ms += performance.now() - t;
-      }
-    },
-  };
-  if (project) {
-    copy.project = (collection, index, value) => {
-      const t = performance.now();
-      try {
-        return project.call(rule, collection, index, value);
-      } finally {
-        slot.ms += performance.now() - t;
-        slot.calls++;
-      }
-    };
-  }
-  return copy;
-}
+type Projection = (collection: CollectionKey, index: number, value: unknown) => unknown;
 
-export function timedCatalogue(rules: readonly Rule[]): TimedCatalogue {
-  const slots: Slot[] = rules.map((rule) => ({ id: rule.id, ms: 0, calls: 0, ran: false }));
-  const timed = rules.map((rule, k) => timedRule(rule, slots[k]!));
-  return {
-    rules: timed,
-    take() {
-      let out: RuleTimings | undefined;
-      for (const slot of slots) {
-        // A rule in force reports once per stretch in which it ran, even when it never needed a call;
-        // reusable visitors are created once, so "ran" stays true for the catalogue's lifetime.
-        if (!slot.ran) continue;
-        out ??= {};
-        out[slot.id] = { ms: slot.ms, calls: slot.calls };
-        slot.ms = 0;
-        slot.calls = 0;
-      }
-      return out;
-    },
-  };
+/** A document-scoped rule's projection, timed into `timings[id]`. */
+export function timedProjection(id: string, timings: RuleTimings, project: Projection): Projection {
+  const slot = slotOf(timings, id);
+  return (collection, index, value) => timed(slot, true, () => project(collection, index, value));
 }

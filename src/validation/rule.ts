@@ -4,7 +4,11 @@
 // one by one, and the elements of the root collections one by one, so that a streamed multi-GB dump
 // and a parsed small file go through exactly the same calls.
 import type { Level, LevelTable, PathSegment, Severity, SpecVersion, Target } from '../types.js';
-import { TARGETS } from '../types.js';
+import { DRAFT_VERSION, TARGETS } from '../types.js';
+import type { Dialect } from './json-schema/dialect.js';
+import type { JsonObject } from './json-schema/values.js';
+import type { SchemaAnalysis } from './json-schema/walk.js';
+import type { SchemaFragment } from './schema/fragment.js';
 
 /** Root members whose array elements are visited one at a time (and streamed for huge files). */
 export const COLLECTION_KEYS = ['tools', 'resources', 'resourceTemplates', 'prompts', 'tags'] as const;
@@ -16,28 +20,45 @@ export function isCollectionKey(key: string): key is CollectionKey {
 
 export type RootType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
-export interface RuleContext {
-  /** The JSON type of the document root; only version-independent rules run when it is not 'object'. */
-  readonly rootType: RootType;
+/** What a rule's visitor and its fast-path screen both know of the document. */
+export interface ScreenContext {
   /** The version whose structure the document is checked against; null when it is not recognized. */
   readonly version: SpecVersion | null;
+  /**
+   * Names declared by a root `tags` array (null when the document has no root `tags` array). A visitor
+   * reads it from its `start` hook on.
+   */
+  readonly declaredTags: ReadonlySet<string> | null;
+  /**
+   * The walk of a tool schema (`dialect` must be the schema's own, or the default for an unknown one),
+   * made once and handed to every rule that asks for the same schema while one element is checked.
+   */
+  analyze(schema: JsonObject, dialect: Dialect): SchemaAnalysis;
+}
+
+export interface RuleContext extends ScreenContext {
+  /** The JSON type of the document root; only version-independent rules run when it is not 'object'. */
+  readonly rootType: RootType;
   /** The level column in force: `--target` when given, else the document's version. */
   readonly target: Target | null;
-  /** The raw `mcpdesc` value (undefined when absent). */
+  /** The raw `mcpdesc` value (undefined when absent), read from the visitor's `start` hook on. */
   readonly declaredVersion: unknown;
   /** The raw root `protocolVersions` value (undefined when absent); read it from `start` on. */
   readonly declaredProtocolVersions: unknown;
-  /** Names declared by a root `tags` array (null when the document has no root `tags` array). */
-  readonly declaredTags: ReadonlySet<string> | null;
   /** Report a finding of this rule at `path` (document-absolute). */
   report(path: readonly PathSegment[], message: string): void;
 }
 
+/**
+ * A rule's view of documents of one kind (version, level column, root type, `--rule` levels). The
+ * engine creates it once per kind and has it check one document after another: it keeps what it
+ * learns of a document from that document's `start` on, and reads the document's `declaredVersion`
+ * and `declaredTags` through its context from `start` on, never in `create`.
+ */
 export interface RuleVisitor {
   /**
-   * A document begins, before any other hook of it: reset per-document state, and report what
-   * depends on the document as a whole (its root type, its declared version). A reusable visitor
-   * gets one call per document it is lent to.
+   * A document begins, before any other hook of it: reset what is kept per document, and report what
+   * depends on the document as a whole (its root type, its declared version).
    */
   start?(): void;
   /** A root member that is not visited element by element (everything but array-valued collections). */
@@ -48,6 +69,30 @@ export interface RuleVisitor {
   collectionEnd?(collection: CollectionKey, length: number): void;
   /** The document ended: report what accumulators found. */
   finish?(): void;
+}
+
+/**
+ * What the fast path (`fast-path.ts`) checks for a rule before it may call a document clean, declared
+ * next to the visitor and built from the same fragments and helpers. Soundness is the contract: a
+ * document that passes the screen gets no finding from the rule. It should also be exact (a document
+ * the rule finds nothing in passes), or such documents pay for the fast path and the engine both.
+ */
+export interface RuleScreen {
+  /** The rule's findings come from the parsers only; its visitor reports nothing on a parsed document. */
+  readonly parser?: true;
+  /**
+   * A JSON Schema over the document root, for documents checked as `version` (null: an unrecognized
+   * version or a non-object root, where only version-independent rules run). null: the rule checks
+   * nothing in that version. The build composes the screens of the rules in force into one validator.
+   */
+  schema?(version: SpecVersion | null): SchemaFragment | null;
+  /** What JSON Schema cannot say, for object roots that passed the schemas: true when the rule finds nothing. */
+  test?(document: JsonObject, context: ScreenContext): boolean;
+  /**
+   * The documents the screen is written for, by structural version and level column (absent: all).
+   * For any other, the fast path calls nothing clean while the rule is in force.
+   */
+  covers?(version: SpecVersion | null, column: Target | null): boolean;
 }
 
 /** A document given either parsed or, for parser rules, as raw text. */
@@ -91,13 +136,10 @@ export interface Rule {
    */
   readonly collections?: readonly CollectionKey[];
   /**
-   * The visitor keeps per-document state only from its `start` hook on, `create` reports nothing for
-   * an object root and reads only `version`, `target` and `rootType` of its context (the document's
-   * `declaredVersion`/`declaredTags` only from `start` on, through the context). The engine then
-   * creates it once per kind of document and lends it to every document of that kind, instead of
-   * creating and filing by hook some 32 visitors for every file.
+   * How the verdict-first fast path covers the rule. A rule in force without a screen makes the fast
+   * path call no document clean (every document then goes through the engine).
    */
-  readonly reusable?: boolean;
+  readonly screen?: RuleScreen;
   project?(collection: CollectionKey, index: number, value: unknown): unknown;
   readonly examples: {
     readonly valid: readonly RuleExample[];
@@ -112,6 +154,14 @@ export function sectionFor(
   version: SpecVersion | null,
 ): string {
   return (version !== null && rule.specSections?.[version]) || rule.specSection;
+}
+
+/**
+ * A screen's `covers` when it is written for the structures before 0.8.0: documents checked as 0.8.0,
+ * or under the draft's column (which has requirements of its own), go to the engine.
+ */
+export function before080(version: SpecVersion | null, column: Target | null): boolean {
+  return version !== '0.8.0' && column !== DRAFT_VERSION;
 }
 
 /** Build a level table: one level everywhere, with per-target exceptions. */

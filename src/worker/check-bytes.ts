@@ -10,10 +10,10 @@ import { decodeUtf8, invalidUtf8Message } from '../parsing/utf8.js';
 import { parseYamlText } from '../parsing/yaml.js';
 import type { LocatedDiagnostic } from '../types.js';
 import type { DocumentReport, EngineOptions } from '../validation/engine.js';
-import { validateDocument } from '../validation/engine.js';
+import { checkDocument } from '../validation/fast-path.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { findingDiagnostic, findingsReport, mergeAndLocate, shift } from './results.js';
-import type { PhaseClock } from './stats.js';
+import { type PhaseClock, timedEngine } from './stats.js';
 
 export type TextParser = (text: string) => ParseResult<PathLocator>;
 
@@ -109,7 +109,7 @@ export function validateParsed(
   engine: EngineOptions,
   clock: PhaseClock | null = null,
 ): DocumentReport {
-  return clock === null ? validateDocument(value, engine) : validateDocument(value, engine, clock.rules);
+  return checkDocument(value, clock === null ? engine : timedEngine(engine));
 }
 
 /** Check raw bytes: invalid UTF-8 is a syntax finding placed at the first bad byte. */

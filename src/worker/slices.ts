@@ -37,7 +37,7 @@ import { COLLECTION_KEYS, type CollectionKey, isCollectionKey, type Rule } from 
 import { addRuleTimings, zeroPhases } from '../validation/timings.js';
 import { type FoundDuplicate, sliceDuplicate } from './duplicate-keys.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
-import { sliceWork, takeRuleTimings, timedRules } from './stats.js';
+import { sliceWork, takeRuleTimings, timedEngine } from './stats.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -138,11 +138,7 @@ const MAX_CHECKERS = 4;
 function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): ElementChecker {
   let checker = checkers.get(task.documentId);
   if (!checker) {
-    checker = createElementChecker(
-      task.header,
-      task.options,
-      rules ?? (task.stats ? timedRules() : undefined),
-    );
+    checker = createElementChecker(task.header, task.stats ? timedEngine(task.options) : task.options, rules);
     if (checkers.size >= MAX_CHECKERS) checkers.delete(checkers.keys().next().value!);
     checkers.set(task.documentId, checker);
   }

@@ -1,30 +1,34 @@
-// `--stats` on the checking side: a clock per document for its phases, and this thread's self-timing
-// copy of the rule catalogue (validation/rule-timing.ts). Nothing here is touched when --stats is off:
-// checks then get a null clock and validate with the catalogue itself.
+// `--stats` on the checking side: a clock per document for its phases, and this thread's rule times
+// (the engine times each rule's hooks into them: validation/rule-timing.ts). Nothing here is touched
+// when --stats is off: checks then get a null clock and the engine times nothing.
 import type { CheckOptions, PhaseTimings, RuleTimings } from '../types.js';
-import type { DocumentValidator } from '../validation/engine.js';
-import type { Rule } from '../validation/rule.js';
-import { type TimedCatalogue, timedCatalogue } from '../validation/rule-timing.js';
-import { RULES } from '../validation/rules/index.js';
+import type { DocumentValidator, EngineOptions } from '../validation/engine.js';
 import { roundedPhases } from '../validation/timings.js';
 
 export type Phase = keyof PhaseTimings;
 
-/** Made on first use: one per thread (per module instance), so its plans are cached once. */
-let catalogue: TimedCatalogue | null = null;
+/** This thread's rule times: a rule has an entry from the first document it ran for. */
+const threadRuleTimings: RuleTimings = {};
 
-/** The rules a --stats check validates with. */
-export function timedRules(): readonly Rule[] {
-  catalogue ??= timedCatalogue(RULES);
-  return catalogue.rules;
+/** `engine` with this thread's rule times to add to (a --stats check validates with it). */
+export function timedEngine(engine: EngineOptions): EngineOptions {
+  return { ...engine, ruleTimings: threadRuleTimings };
 }
 
 /**
- * Rule time this thread spent since the last call, for the next outcome it returns (undefined when it
- * timed none). Which outcome carries it does not matter: the main thread only sums them.
+ * Rule time this thread spent since the last call, for the next outcome it returns (undefined when no
+ * rule ran yet). Which outcome carries it does not matter: the main thread only sums them.
  */
 export function takeRuleTimings(): RuleTimings | undefined {
-  return catalogue?.take();
+  let out: RuleTimings | undefined;
+  for (const id of Object.keys(threadRuleTimings)) {
+    const slot = threadRuleTimings[id]!;
+    out ??= {};
+    out[id] = { ms: slot.ms, calls: slot.calls };
+    slot.ms = 0;
+    slot.calls = 0;
+  }
+  return out;
 }
 
 /**
@@ -36,7 +40,6 @@ export class PhaseClock {
   parseMs = 0;
   validateMs = 0;
   locateMs = 0;
-  readonly rules = timedRules();
   /** Time this thread spent waiting for others (fan-out): part of no phase of its own. */
   waitMs = 0;
   /** What other threads (fan-out workers) spent on the document, added by `settle`. */

@@ -57,7 +57,7 @@ import { DuplicateWatch, duplicateDiagnostic, type FoundDuplicate } from './dupl
 import { failureFor } from './failures.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { engineOptions, placed, type ResultBase, withLeading } from './results.js';
-import { clockFor, type PhaseClock, timedValidator } from './stats.js';
+import { clockFor, type PhaseClock, timedEngine, timedValidator } from './stats.js';
 
 export const SYNTAX_RULE = 'mcpdesc.document.syntax';
 const BOM_RULE = 'mcpdesc.document.bom';
@@ -343,8 +343,8 @@ export class StreamedDocument {
   ) {
     this.engineOptions = engineOptions(options);
     this.clock = clockFor(options);
-    const rules = options.rules ?? this.clock?.rules;
-    const validator = createDocumentValidator(header, this.engineOptions, rules);
+    const engine = this.clock === null ? this.engineOptions : timedEngine(this.engineOptions);
+    const validator = createDocumentValidator(header, engine, options.rules);
     this.validator = this.clock === null ? validator : timedValidator(validator, this.clock);
   }
 

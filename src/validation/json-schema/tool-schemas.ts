@@ -1,9 +1,10 @@
 // The document-provided schemas of a Tool (§9.2): `inputSchema` and `outputSchema`, when they are
 // objects. A non-object value is mcpdesc.tool.members' finding, not a schema to check. In 0.8.0 a tool
 // schema may be a schema component (§17.1), checked once where it is defined.
+import type { RuleScreen } from '../rule.js';
 import { DEFAULT_DIALECT, type Dialect, dialectOf } from './dialect.js';
-import { isObject, type JsonObject } from './values.js';
-import { analyzeSchema, type SchemaAnalysis } from './walk.js';
+import { isObject, type JsonObject, ownArray } from './values.js';
+import type { SchemaAnalysis } from './walk.js';
 
 export const TOOL_SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
 export type ToolSchemaKey = (typeof TOOL_SCHEMA_KEYS)[number];
@@ -29,6 +30,7 @@ function isReferenceObject(schema: JsonObject): boolean {
 /** The schema components of a 0.8.0 document (`components.schemas`), Reference Objects left out. */
 export function forEachComponentSchema(
   components: unknown,
+  analyze: Analyze,
   visit: (name: string, schema: JsonObject, analysis: SchemaAnalysis, dialect: Dialect | null) => void,
 ): void {
   if (!isObject(components) || !Object.hasOwn(components, 'schemas') || !isObject(components.schemas)) return;
@@ -37,20 +39,48 @@ export function forEachComponentSchema(
     const schema = schemas[name];
     if (!isObject(schema) || isReferenceObject(schema)) continue;
     const dialect = dialectOf(schema);
-    visit(name, schema, analyzeSchema(schema, dialect ?? DEFAULT_DIALECT), dialect);
+    visit(name, schema, analyze(schema, dialect ?? DEFAULT_DIALECT), dialect);
   }
 }
 
+/** How a schema's walk is obtained: a rule's (or a screen's) context shares one per schema. */
+export type Analyze = (schema: JsonObject, dialect: Dialect) => SchemaAnalysis;
+
 /**
- * Each schema of a tool with its walk (the walk keeps its last few results, so the rules that call this
- * for the same tool share one walk) and its dialect: null for an unknown `$schema`, whose walk then follows the default dialect.
+ * Each schema of a tool with its walk and its dialect: null for an unknown `$schema`, whose walk then
+ * follows the default dialect.
  */
 export function forEachAnalyzedToolSchema(
   tool: unknown,
+  analyze: Analyze,
   visit: (key: ToolSchemaKey, analysis: SchemaAnalysis, schema: JsonObject, dialect: Dialect | null) => void,
 ): void {
   forEachToolSchema(tool, (key, schema) => {
     const dialect = dialectOf(schema);
-    visit(key, analyzeSchema(schema, dialect ?? DEFAULT_DIALECT), schema, dialect);
+    visit(key, analyze(schema, dialect ?? DEFAULT_DIALECT), schema, dialect);
   });
+}
+
+/** Whether a rule finds nothing in one tool schema, given its walk and its dialect. */
+export type ToolSchemaClean = (
+  analysis: SchemaAnalysis,
+  schema: JsonObject,
+  dialect: Dialect | null,
+) => boolean;
+
+/** A tool-schema rule's screen: it finds nothing in any tool schema of the document. */
+export function toolSchemaScreen(clean: ToolSchemaClean, covers?: RuleScreen['covers']): RuleScreen {
+  return {
+    test(document, context) {
+      let passed = true;
+      for (const tool of ownArray(document, 'tools')) {
+        forEachAnalyzedToolSchema(tool, context.analyze, (_key, analysis, schema, dialect) => {
+          if (passed && !clean(analysis, schema, dialect)) passed = false;
+        });
+        if (!passed) return false;
+      }
+      return true;
+    },
+    ...(covers === undefined ? {} : { covers }),
+  };
 }

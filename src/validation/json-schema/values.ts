@@ -8,3 +8,11 @@ export type JsonObject = Record<string, unknown>;
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+const NONE: readonly unknown[] = [];
+
+/** `object[key]` when it is an own array, else no elements: a root collection as the engine visits it. */
+export function ownArray(object: JsonObject, key: string): readonly unknown[] {
+  const value = Object.hasOwn(object, key) ? object[key] : undefined;
+  return Array.isArray(value) ? value : NONE;
+}

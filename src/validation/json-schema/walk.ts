@@ -291,31 +291,34 @@ function keywordValid(key: string, value: unknown): boolean {
 }
 
 /**
- * The last few analyses, by schema identity. The rules that need a tool's walk (meta-schema guard,
- * local and external references) run one after another on the same element, so a handful of entries
- * serve them all: a tool has at most two schemas. A WeakMap over every schema of every document did
- * the same job at a higher price: its entries are ephemerons, which each scavenge of a worker's young
- * generation must trace, and inserting one per schema cost more than the walk it saved.
- */
-const RECENT = 4;
-const recentSchemas: Array<object | null> = new Array(RECENT).fill(null);
-const recentAnalyses: Array<SchemaAnalysis | null> = new Array(RECENT).fill(null);
-let nextRecent = 0;
-
-/**
- * Walk a schema once and report its reference problems. The rules that need the walk of the same
- * schema share one pass (see RECENT); `dialect` must be the schema's own (`dialectOf`), so it is a
- * function of the schema and not part of the key.
+ * Walk a schema once and report its reference problems. `dialect` must be the schema's own
+ * (`dialectOf`, or the default for an unknown one). The rules that need the walk of the same schema
+ * share one through their context's `analyze` (a `SchemaAnalyses`).
  */
 export function analyzeSchema(schema: object, dialect: Dialect): SchemaAnalysis {
-  for (let i = 0; i < RECENT; i++) {
-    if (recentSchemas[i] === schema) return recentAnalyses[i]!;
+  return walk(schema, dialect);
+}
+
+/**
+ * The walks made of tool schemas, by schema, for as long as their owner keeps it (the engine: one
+ * element; the fast path: one document): the rules that need the walk of one schema (meta-schema
+ * guard, local and external references) share it.
+ */
+export class SchemaAnalyses {
+  private readonly made = new Map<object, SchemaAnalysis>();
+
+  analyze(schema: object, dialect: Dialect): SchemaAnalysis {
+    let analysis = this.made.get(schema);
+    if (analysis === undefined) {
+      analysis = walk(schema, dialect);
+      this.made.set(schema, analysis);
+    }
+    return analysis;
   }
-  const analysis = walk(schema, dialect);
-  recentSchemas[nextRecent] = schema;
-  recentAnalyses[nextRecent] = analysis;
-  nextRecent = (nextRecent + 1) % RECENT;
-  return analysis;
+
+  clear(): void {
+    if (this.made.size > 0) this.made.clear();
+  }
 }
 
 /** The state of one walk. */

@@ -4,8 +4,8 @@
 // `resources` and `prompts` declarations; `tasks` has its fixed shape and `extensions` maps protocol
 // extension identifiers (`prefix/name`) to settings objects (§8.4).
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
-import { BOOLEAN, closedObject, OPEN_OBJECT, openObject } from '../schema/blocks.js';
+import { before080, levels } from '../rule.js';
+import { atMember, BOOLEAN, closedObject, OPEN_OBJECT, openObject } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { EXTENSION_MAP, extensibleObject, nonEmptyArray, PROTOCOL_SCOPE } from '../schema/mcp.js';
@@ -52,9 +52,9 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The capabilities object types its defined members; unknown members are allowed.',
   specSection: '8.2',
-  reusable: true,
   levels: levels('error'),
   fragments: (version) => ({ capabilities: version === '0.8.0' ? CAPABILITIES_080 : CAPABILITIES }),
+  screen: { schema: () => atMember('capabilities', CAPABILITIES), covers: before080 },
   examples: {
     valid: [
       {

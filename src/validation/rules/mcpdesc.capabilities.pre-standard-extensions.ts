@@ -15,7 +15,6 @@ const rule: Rule = {
   id: 'mcpdesc.capabilities.pre-standard-extensions',
   description: 'Note capability extensions declared for revisions before MCP 2026-07-28.',
   specSection: '8.4',
-  reusable: true,
   levels: levels080('warning'),
   examples: {
     valid: [

@@ -9,7 +9,6 @@ const rule: Rule = {
   id: 'mcpdesc.capabilities.scope-disjoint',
   description: 'Let at most one Capabilities Object apply to each protocol revision.',
   specSection: '8.6',
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

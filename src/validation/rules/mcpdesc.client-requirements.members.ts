@@ -41,7 +41,6 @@ const rule: StructuralRule = {
   description: 'Client requirements are non-empty, unscoped, and declare each capability as an object.',
   specSection: '8.5',
   collections: ['tools', 'resources', 'resourceTemplates', 'prompts'],
-  reusable: true,
   levels: levels080('error'),
   fragments: (version) => (version === '0.8.0' ? { clientRequirements: REQUIREMENTS } : null),
   examples: {

@@ -28,7 +28,6 @@ const rule: Rule = {
   description: 'Complete a declared argument in completion examples, with other arguments as context.',
   specSection: '11.4',
   collections: ['prompts', 'resourceTemplates'],
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

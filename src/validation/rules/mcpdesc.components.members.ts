@@ -39,7 +39,6 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Components hold only non-empty, typed namespace maps of named values and x- extensions.',
   specSection: '17.1',
-  reusable: true,
   levels: levels080('error'),
   fragments: (version) => (version === '0.8.0' ? { components: COMPONENTS } : null),
   examples: {

@@ -38,7 +38,6 @@ const rule: Rule = {
   description: 'Resolve every $componentRef to a component of the namespace its place takes, without cycles.',
   specSection: '17.4',
   scope: 'document',
-  reusable: true,
   levels: levels080('error'),
   project(collection, _index, value): Use[] | undefined {
     const uses: Use[] = [];

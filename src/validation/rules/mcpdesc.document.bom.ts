@@ -11,9 +11,9 @@ const rule: Rule = {
   description: 'The document does not start with a UTF-8 byte order mark.',
   specSection: '14.2',
   specSections: { '0.8.0': '15.2' },
-  reusable: true,
   levels: levels('warning'),
   versionIndependent: true,
+  screen: { parser: true },
   examples: {
     valid: [{ description: 'UTF-8 without a byte order mark', text: DOCUMENT }],
     invalid: [

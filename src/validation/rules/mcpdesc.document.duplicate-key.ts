@@ -15,9 +15,9 @@ const rule: Rule = {
   description: 'No JSON object names the same member twice.',
   specSection: '14.1',
   specSections: { '0.8.0': '15.3.2' },
-  reusable: true,
   levels: levels('error'),
   versionIndependent: true,
+  screen: { parser: true },
   examples: {
     valid: [
       {

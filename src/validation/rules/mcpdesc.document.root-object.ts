@@ -5,9 +5,9 @@ const rule: Rule = {
   id: 'mcpdesc.document.root-object',
   description: 'The document root is a JSON object.',
   specSection: '3.2',
-  reusable: true,
   levels: levels('error'),
   versionIndependent: true,
+  screen: { schema: () => ({ type: 'object' }) },
   examples: {
     valid: [
       {

@@ -11,9 +11,9 @@ const rule: Rule = {
   description: 'The input is one well-formed JSON (or YAML 1.2, or JSON Lines) document in UTF-8.',
   specSection: '14.1',
   specSections: { '0.8.0': '15.1' },
-  reusable: true,
   levels: levels('error'),
   versionIndependent: true,
+  screen: { parser: true },
   examples: {
     valid: [
       { description: 'well-formed JSON', text: VALID_JSON },

@@ -88,7 +88,6 @@ const rule: Rule = {
   description: 'Write form-mode requested schemas in the restricted, flat MCP form vocabulary.',
   specSection: '12.3',
   scope: 'document',
-  reusable: true,
   levels: levels080('error'),
   project(collection, _index, value) {
     if (collection === 'tags' || !isObject(value)) return undefined;

@@ -53,7 +53,6 @@ const rule: StructuralRule = {
   description: 'Elicitation declarations have a unique name, a mode with its members, and a message.',
   specSection: '12.2',
   collections: ['tools', 'resources', 'resourceTemplates', 'prompts'],
-  reusable: true,
   levels: levels080('error'),
   fragments: (version) => (version === '0.8.0' ? { declaration: DECLARATION } : null),
   examples: {

@@ -9,10 +9,29 @@ import { isObject } from '../json-schema/values.js';
 import { levels, type Rule, type RuleContext } from '../rule.js';
 import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
-function check(context: RuleContext, path: PathSegment[], owner: unknown): void {
-  if (!isObject(owner) || !Object.hasOwn(owner, 'email')) return;
+/** An owner's `email` when it is a string that is not an address. */
+function badEmail(owner: unknown): string | undefined {
+  if (!isObject(owner) || !Object.hasOwn(owner, 'email')) return undefined;
   const email = owner.email;
-  if (typeof email !== 'string' || isAddress(email)) return;
+  return typeof email !== 'string' || isAddress(email) ? undefined : email;
+}
+
+/** Each owner of an `email` under a root member: the info's contact, the metadata's authors. */
+function forEachOwner(
+  key: string,
+  value: unknown,
+  visit: (path: PathSegment[], owner: unknown) => void,
+): void {
+  if (key === 'info' && isObject(value)) visit(['info', 'contact'], value.contact);
+  if (key !== 'metadata' || !isObject(value) || !Array.isArray(value.authors)) return;
+  value.authors.forEach((author: unknown, i) => {
+    visit(['metadata', 'authors', i], author);
+  });
+}
+
+function check(context: RuleContext, path: PathSegment[], owner: unknown): void {
+  const email = badEmail(owner);
+  if (email === undefined) return;
   context.report(
     [...path, 'email'],
     `"email" ${quote(email)} should be an RFC 5322 address (local-part@domain)`,
@@ -23,8 +42,19 @@ const rule: Rule = {
   id: 'mcpdesc.email.address',
   description: 'Write email values as RFC 5322 addresses.',
   specSection: '14.6',
-  reusable: true,
   levels: levels('warning'),
+  screen: {
+    test(document) {
+      let clean = true;
+      for (const key of ['info', 'metadata']) {
+        if (!Object.hasOwn(document, key)) continue;
+        forEachOwner(key, document[key], (_path, owner) => {
+          if (badEmail(owner) !== undefined) clean = false;
+        });
+      }
+      return clean;
+    },
+  },
   examples: {
     valid: [
       {
@@ -57,11 +87,7 @@ const rule: Rule = {
   create(context) {
     return {
       member(key, value) {
-        if (key === 'info' && isObject(value)) check(context, ['info', 'contact'], value.contact);
-        if (key !== 'metadata' || !isObject(value) || !Array.isArray(value.authors)) return;
-        value.authors.forEach((author: unknown, i) => {
-          check(context, ['metadata', 'authors', i], author);
-        });
+        forEachOwner(key, value, (path, owner) => check(context, path, owner));
       },
     };
   },

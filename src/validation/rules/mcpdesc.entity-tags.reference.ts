@@ -2,21 +2,40 @@
 // MUST be declared there. The declared names come from the document header (a streaming pre-pass finds
 // them), so a root `tags` array after a 5 GB `tools` array is handled without buffering the tools.
 import { quote } from '../../quote.js';
-import { isObject } from '../json-schema/values.js';
+import { isObject, ownArray } from '../json-schema/values.js';
 import type { CollectionKey } from '../rule.js';
 import { levelsSince, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
 const ENTITIES: ReadonlySet<CollectionKey> = new Set(['tools', 'resources', 'resourceTemplates', 'prompts']);
 
+/** An entity's own `tags` array (none when it has no array there). */
+function tagsOf(entity: unknown): readonly unknown[] {
+  return isObject(entity) ? ownArray(entity, 'tags') : [];
+}
+
+/** Whether every string tag of the entity is declared. */
+function allDeclared(entity: unknown, declared: ReadonlySet<string>): boolean {
+  return tagsOf(entity).every((tag) => typeof tag !== 'string' || declared.has(tag));
+}
+
 const rule: Rule = {
   id: 'mcpdesc.entity-tags.reference',
   description: 'Reference only tag names declared in the root tags array.',
   specSection: '12.3',
   specSections: { '0.8.0': '13.3' },
-  reusable: true,
   // 0.6.0 declared tags as a tree; only its structure is checked.
   levels: levelsSince('0.7.0', 'error'),
+  screen: {
+    test(document, context) {
+      const declared = context.declaredTags;
+      if (declared === null) return true;
+      for (const collection of ENTITIES) {
+        for (const entity of ownArray(document, collection)) if (!allDeclared(entity, declared)) return false;
+      }
+      return true;
+    },
+  },
   examples: {
     valid: [
       {
@@ -53,10 +72,8 @@ const rule: Rule = {
         declared = context.declaredTags;
       },
       element(collection, index, entity) {
-        if (declared === null) return;
-        if (!ENTITIES.has(collection) || !isObject(entity) || !Object.hasOwn(entity, 'tags')) return;
-        const tags = entity.tags;
-        if (!Array.isArray(tags)) return;
+        if (declared === null || !ENTITIES.has(collection)) return;
+        const tags = tagsOf(entity);
         for (let i = 0; i < tags.length; i++) {
           const tag = tags[i];
           if (typeof tag !== 'string' || declared.has(tag)) continue;

@@ -31,7 +31,6 @@ const rule: Rule = {
   id: 'mcpdesc.example.completed-result',
   description: 'Give named examples completed results, without JSON-RPC envelope or workflow state.',
   specSection: '9.3',
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

@@ -61,7 +61,6 @@ const rule: StructuralRule = {
   description: 'Named examples are non-empty maps of well-formed example objects.',
   specSection: '9.3',
   collections: ['tools', 'resources', 'resourceTemplates', 'prompts'],
-  reusable: true,
   levels: levels080('error'),
   fragments: (version) => (version === '0.8.0' ? fragments() : null),
   examples: {

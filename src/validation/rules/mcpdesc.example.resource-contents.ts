@@ -26,7 +26,6 @@ const rule: Rule = {
   id: 'mcpdesc.example.resource-contents',
   description: 'Encode the blob of resource contents in examples as base64.',
   specSection: '10.4.4',
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

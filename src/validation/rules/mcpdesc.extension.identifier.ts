@@ -24,7 +24,6 @@ const rule: Rule = {
   id: 'mcpdesc.extension.identifier',
   description: 'Check extension identifiers under an MCP-reserved prefix that are not known extensions.',
   specSection: '8.4',
-  reusable: true,
   levels: levels080('warning'),
   examples: {
     valid: [

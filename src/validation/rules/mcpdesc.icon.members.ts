@@ -3,8 +3,8 @@
 // In 0.8.0 an `icons` array is non-empty (§3.3) and an icon may carry `x-` extensions (§14.2).
 import type { PathSegment } from '../../types.js';
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
-import { closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
+import { before080, levels } from '../rule.js';
+import { atMember, closedObject, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { ICONS } from '../schema/mcp.js';
@@ -26,15 +26,27 @@ const NOUNS: Readonly<Record<string, string>> = {
   prompts: 'Prompt',
 };
 
+const ICON_ARRAY = { type: 'array', items: ICON };
+/** An owner of icons (the server info, an entity) whose `icons`, if any, are icons. */
+const ICONS_OF_OWNER = atMember('icons', ICON_ARRAY);
+
 const FRAGMENT = fragmentHandle(ID, 'icons');
 
 const rule: StructuralRule = {
   id: ID,
   description: 'Icons have a URI src and only their defined members, wherever they appear.',
   specSection: 'Appendix A',
-  reusable: true,
   levels: levels('error'),
-  fragments: (version) => ({ icons: version === '0.8.0' ? ICONS : { type: 'array', items: ICON } }),
+  fragments: (version) => ({ icons: version === '0.8.0' ? ICONS : ICON_ARRAY }),
+  screen: {
+    schema: () => ({
+      properties: Object.fromEntries([
+        ['info', ICONS_OF_OWNER],
+        ...Object.keys(NOUNS).map((collection) => [collection, { items: ICONS_OF_OWNER }]),
+      ]),
+    }),
+    covers: before080,
+  },
   examples: {
     valid: [
       {

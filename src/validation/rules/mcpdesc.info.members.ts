@@ -4,8 +4,16 @@
 // `icons` is judged by mcpdesc.icon.members. 0.8.0 (§5.1) drops `protocolVersion` (root
 // `protocolVersions` replaces it) and lets Info, Contact and License carry `x-` extensions (§14.2).
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
-import { closedObject, EMAIL, NON_EMPTY_STRING, OWNED_ELSEWHERE, STRING, URI } from '../schema/blocks.js';
+import { before080, levels } from '../rule.js';
+import {
+  atMember,
+  closedObject,
+  EMAIL,
+  NON_EMPTY_STRING,
+  OWNED_ELSEWHERE,
+  STRING,
+  URI,
+} from '../schema/blocks.js';
 import { reportErrors } from '../schema/errors.js';
 import type { StructuralRule } from '../schema/fragment.js';
 import { extensibleObject } from '../schema/mcp.js';
@@ -53,9 +61,9 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The info object has only its defined members, typed, with a non-empty name and version.',
   specSection: '5.1',
-  reusable: true,
   levels: levels('error'),
   fragments: (version) => ({ info: version === '0.8.0' ? INFO_080 : INFO }),
+  screen: { schema: () => atMember('info', INFO), covers: before080 },
   examples: {
     valid: [
       {

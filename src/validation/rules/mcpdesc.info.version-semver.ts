@@ -10,12 +10,19 @@ import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
+/** An info object's `version` when it is a non-empty string that is not a SemVer version. */
+function nonSemver(info: unknown): string | undefined {
+  if (!isObject(info)) return undefined;
+  const version = info.version;
+  return typeof version !== 'string' || version === '' || SEMVER.test(version) ? undefined : version;
+}
+
 const rule: Rule = {
   id: 'mcpdesc.info.version-semver',
   description: 'Give the server version as a Semantic Versioning version (MAJOR.MINOR.PATCH).',
   specSection: '5.1',
-  reusable: true,
   levels: levelsSince('0.7.0', 'warning'),
+  screen: { test: (document) => !Object.hasOwn(document, 'info') || nonSemver(document.info) === undefined },
   examples: {
     valid: [
       {
@@ -43,9 +50,9 @@ const rule: Rule = {
   create(context) {
     return {
       member(key, value) {
-        if (key !== 'info' || !isObject(value)) return;
-        const version = value.version;
-        if (typeof version !== 'string' || version === '' || SEMVER.test(version)) return;
+        if (key !== 'info') return;
+        const version = nonSemver(value);
+        if (version === undefined) return;
         context.report(
           ['info', 'version'],
           `"version" ${quote(version)} is not a Semantic Versioning version (MAJOR.MINOR.PATCH, such as "2.1.0"), which is recommended`,

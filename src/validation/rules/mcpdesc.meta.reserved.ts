@@ -40,7 +40,6 @@ const rule: Rule = {
   id: 'mcpdesc.meta.reserved',
   description: 'Use reserved _meta keys only where MCP defines them, with the values it defines.',
   specSection: '3.5',
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

@@ -21,7 +21,6 @@ const rule: Rule = {
   id: 'mcpdesc.meta.unknown-reserved',
   description: 'Check _meta keys under an MCP-reserved prefix that are not known MCP keys.',
   specSection: '3.5',
-  reusable: true,
   levels: levels080('warning'),
   examples: {
     valid: [

@@ -42,7 +42,6 @@ const rule: Rule = {
   description: 'Give declarations that share a name, URI or URI template disjoint protocol scopes.',
   specSection: '9.5',
   scope: 'document',
-  reusable: true,
   levels: levels080('error'),
   project(collection, _index, value): Projection | undefined {
     const identity = IDENTITY[collection];

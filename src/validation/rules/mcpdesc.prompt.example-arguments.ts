@@ -48,7 +48,6 @@ const rule: Rule = {
   specSection: '11.3',
   scope: 'document',
   collections: ['prompts'],
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) =>
     collection === 'prompts' && isObject(value) && Object.hasOwn(value, 'examples') ? value : undefined,

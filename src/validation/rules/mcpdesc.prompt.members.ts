@@ -1,8 +1,9 @@
 // The Prompt object (§11.1) and its Prompt Argument objects (§11.2): only their tables' properties,
 // each with its type.
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   OPEN_OBJECT,
@@ -60,9 +61,9 @@ const rule: StructuralRule = {
   description: 'A prompt and its arguments have only the properties of their tables, each typed.',
   specSection: '11.1',
   collections: ['prompts'],
-  reusable: true,
   levels: levels('error'),
   fragments: (version) => ({ element: version === '0.8.0' ? PROMPT_080 : PROMPT }),
+  screen: { schema: () => atElements('prompts', PROMPT), covers: before080 },
   examples: {
     valid: [
       {

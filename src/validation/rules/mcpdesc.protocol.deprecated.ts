@@ -18,7 +18,6 @@ const rule: Rule = {
   id: 'mcpdesc.protocol.deprecated',
   description: 'Avoid capabilities and client requirements that the applicable MCP revision deprecates.',
   specSection: '8.5',
-  reusable: true,
   levels: levels080('warning'),
   examples: {
     valid: [

@@ -9,7 +9,6 @@ const rule: Rule = {
   id: 'mcpdesc.protocol.legacy-revision',
   description: 'Say that declarations for MCP 2024-11-05 and 2025-03-26 are checked incompletely.',
   specSection: '16.2',
-  reusable: true,
   levels: levels080('warning'),
   examples: {
     valid: [

@@ -96,7 +96,6 @@ const rule: Rule = {
   description: "Use only what every MCP revision of a declaration's protocol scope defines.",
   specSection: '4.10',
   scope: 'document',
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) =>
     collection !== 'tags' && isObject(value) && mayUseRevisionFeatures(collection, value) ? value : undefined,

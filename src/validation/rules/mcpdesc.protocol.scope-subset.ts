@@ -36,7 +36,6 @@ const rule: Rule = {
   id: 'mcpdesc.protocol.scope-subset',
   description: "Keep every explicit protocolVersions within its parent's effective scope.",
   specSection: '4.10',
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

@@ -39,7 +39,6 @@ const rule: Rule = {
   specSection: '10.4.3',
   scope: 'document',
   collections: ['resourceTemplates'],
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) =>
     collection === 'resourceTemplates' && isObject(value) && Object.hasOwn(value, 'examples')

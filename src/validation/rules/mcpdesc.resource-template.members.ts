@@ -1,8 +1,9 @@
 // The Resource Template object (§10.2.1): only its table's properties, each with its type. The
 // template's RFC 6570 syntax is mcpdesc.resource-template.uri-template's.
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   OPEN_OBJECT,
@@ -63,9 +64,9 @@ const rule: StructuralRule = {
   description: 'A resource template has only the properties of its table, each with its defined type.',
   specSection: '10.2.1',
   collections: ['resourceTemplates'],
-  reusable: true,
   levels: levels('error'),
   fragments: (version) => ({ element: version === '0.8.0' ? TEMPLATE_080 : TEMPLATE }),
+  screen: { schema: () => atElements('resourceTemplates', TEMPLATE), covers: before080 },
   examples: {
     valid: [
       {

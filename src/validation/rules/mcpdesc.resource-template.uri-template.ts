@@ -1,17 +1,26 @@
 // §10.2: `uriTemplate` is an RFC 6570 URI Template. The upstream schema types it as a bare string, so
 // `chess://games/{game_id` or `{}` pass it; clients cannot expand them.
-import { parseUriTemplate } from '../json-schema/uri-template.js';
-import { isObject } from '../json-schema/values.js';
+import { parseUriTemplate, type UriTemplateError } from '../json-schema/uri-template.js';
+import { isObject, ownArray } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
 import { exampleDocument } from './semantic-examples.js';
+
+/** Where a resource template's string `uriTemplate` stops being RFC 6570 (null: it parses, or is no string). */
+function templateError(template: unknown): UriTemplateError | null {
+  if (!isObject(template) || !Object.hasOwn(template, 'uriTemplate')) return null;
+  return typeof template.uriTemplate === 'string' ? parseUriTemplate(template.uriTemplate) : null;
+}
 
 const rule: Rule = {
   id: 'mcpdesc.resource-template.uri-template',
   description: 'Write uriTemplate as an RFC 6570 URI Template.',
   specSection: '10.2.1',
   collections: ['resourceTemplates'],
-  reusable: true,
   levels: levels('error'),
+  screen: {
+    test: (document) =>
+      ownArray(document, 'resourceTemplates').every((template) => templateError(template) === null),
+  },
   examples: {
     valid: [
       {
@@ -44,9 +53,8 @@ const rule: Rule = {
   create(context) {
     return {
       element(collection, index, template) {
-        if (collection !== 'resourceTemplates' || !isObject(template)) return;
-        if (!Object.hasOwn(template, 'uriTemplate') || typeof template.uriTemplate !== 'string') return;
-        const error = parseUriTemplate(template.uriTemplate);
+        if (collection !== 'resourceTemplates') return;
+        const error = templateError(template);
         if (error === null) return;
         context.report(
           ['resourceTemplates', index, 'uriTemplate'],

@@ -77,7 +77,6 @@ const rule: Rule = {
   specSection: '10.4.4',
   scope: 'document',
   collections: ['resources', 'resourceTemplates'],
-  reusable: true,
   levels: levels080('warning'),
   project: (collection, _index, value) =>
     (collection === 'resources' || collection === 'resourceTemplates') &&

@@ -1,8 +1,9 @@
 // The Resource object (§10.1.1): only its table's properties, each with its type. The URI is not
 // format-checked: §10.1.2 allows custom schemes and only RECOMMENDS a valid URI.
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   NUMBER,
@@ -65,9 +66,9 @@ const rule: StructuralRule = {
   description: 'A resource has only the properties of its table, each with its defined type.',
   specSection: '10.1.1',
   collections: ['resources'],
-  reusable: true,
   levels: levels('error'),
   fragments: (version) => ({ element: version === '0.8.0' ? RESOURCE_080 : RESOURCE }),
+  screen: { schema: () => atElements('resources', RESOURCE), covers: before080 },
   examples: {
     valid: [
       {

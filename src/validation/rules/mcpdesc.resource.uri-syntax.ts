@@ -3,18 +3,26 @@
 // warning saying which part breaks the grammar.
 import { quote } from '../../quote.js';
 import { uriProblem } from '../formats/uri.js';
-import { isObject } from '../json-schema/values.js';
+import { isObject, ownArray } from '../json-schema/values.js';
 import { levelsSince, type Rule } from '../rule.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
+
+/** What is wrong with a resource's string `uri` (null: nothing, or no string uri). */
+function problemOf(resource: unknown): string | null {
+  if (!isObject(resource) || typeof resource.uri !== 'string') return null;
+  return uriProblem(resource.uri);
+}
 
 const rule: Rule = {
   id: 'mcpdesc.resource.uri-syntax',
   description: 'Identify each resource with an RFC 3986 URI (any scheme).',
   specSection: '10.1.2',
   collections: ['resources'],
-  reusable: true,
   levels: levelsSince('0.7.0', 'warning'),
+  screen: {
+    test: (document) => ownArray(document, 'resources').every((resource) => problemOf(resource) === null),
+  },
   examples: {
     valid: [
       {
@@ -54,9 +62,9 @@ const rule: Rule = {
   create(context) {
     return {
       element(collection, index, resource) {
-        if (collection !== 'resources' || !isObject(resource) || typeof resource.uri !== 'string') return;
-        const problem = uriProblem(resource.uri);
-        if (problem === null) return;
+        if (collection !== 'resources') return;
+        const problem = problemOf(resource);
+        if (problem === null || !isObject(resource)) return;
         context.report(
           ['resources', index, 'uri'],
           `${entitySubject('Resource', resource, index)}: "uri" ${quote(resource.uri)} should be a URI, but ${problem}`,

@@ -9,7 +9,7 @@
 // empty collection.
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
-import { COLLECTION_KEYS, levels } from '../rule.js';
+import { before080, COLLECTION_KEYS, levels } from '../rule.js';
 import { closedObject, EMAIL, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
 import { jsonType, quote } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
@@ -104,6 +104,9 @@ const base = {
   tools: [{ name: 't' }],
 };
 
+/** Root members named with it are extensions, allowed in every version. */
+const EXTENSION_PREFIX = 'x-';
+
 /** Root members whose value this rule judges (the others belong to their own rules). */
 const COLLECTIONS: ReadonlySet<string> = new Set(COLLECTION_KEYS);
 const VALUE_PARTS = new Map(
@@ -116,9 +119,24 @@ const rule: StructuralRule = {
   id: ID,
   description: 'The root object has only the members of its table and x- extensions, with the required ones.',
   specSection: '3.2',
-  reusable: true,
   levels: levels('error'),
   fragments,
+  screen: {
+    schema(version) {
+      if (version === null || version === '0.8.0') return null;
+      const { members, required } = shapeOf(version);
+      const collections = COLLECTION_KEYS.filter((key) => members.includes(key));
+      return {
+        required: [...required],
+        propertyNames: { anyOf: [{ enum: [...members] }, { pattern: `^${EXTENSION_PREFIX}` }] },
+        properties: {
+          ...Object.fromEntries(collections.map((key) => [key, { type: 'array' }])),
+          ...fragments(version),
+        },
+      };
+    },
+    covers: before080,
+  },
   examples: {
     valid: [
       {
@@ -227,7 +245,7 @@ const rule: StructuralRule = {
     const nonEmpty = version === '0.8.0';
     let missing = required;
     const checkKey = (key: string): boolean => {
-      if (allowed.has(key) || key.startsWith('x-')) return true;
+      if (allowed.has(key) || key.startsWith(EXTENSION_PREFIX)) return true;
       context.report(
         [key],
         `Unknown root member ${quote(key)} in mcpdesc ${version}; allowed: ${list}, or an x- extension`,
@@ -267,16 +285,21 @@ const rule: StructuralRule = {
   },
 };
 
+interface Shape {
+  members: readonly string[];
+  allowed: ReadonlySet<string>;
+  list: string;
+  required: readonly string[];
+}
+
 /** Per-version lookups, built once (documents are many and small). */
-const shapes = new Map<
-  SpecVersion,
-  { allowed: ReadonlySet<string>; list: string; required: readonly string[] }
->();
-function shapeOf(version: SpecVersion) {
+const shapes = new Map<SpecVersion, Shape>();
+function shapeOf(version: SpecVersion): Shape {
   let shape = shapes.get(version);
   if (shape === undefined) {
     const members = rootMembers(version);
     shape = {
+      members,
       allowed: new Set(members),
       list: members.join(', '),
       required: ['info', version === '0.8.0' ? 'protocolVersions' : transportsKey(version)],

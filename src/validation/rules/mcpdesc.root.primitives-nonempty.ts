@@ -11,8 +11,19 @@ const rule: Rule = {
   id: 'mcpdesc.root.primitives-nonempty',
   description: 'At least one of tools, resources, resourceTemplates or prompts has an element.',
   specSection: '3.3',
-  reusable: true,
   levels: levels('warning', { '0.8.0': 'off' }),
+  // None of them present (primitives-present's finding), or one present that is not an empty array.
+  screen: {
+    schema: () => ({
+      anyOf: [
+        { not: { anyOf: [...PRIMITIVES].map((key) => ({ required: [key] })) } },
+        ...[...PRIMITIVES].map((key) => ({
+          required: [key],
+          properties: { [key]: { not: { type: 'array', maxItems: 0 } } },
+        })),
+      ],
+    }),
+  },
   examples: {
     valid: [
       { description: 'one tool', document: exampleDocument() },

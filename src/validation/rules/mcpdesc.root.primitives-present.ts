@@ -8,8 +8,8 @@ const rule: Rule = {
   id: 'mcpdesc.root.primitives-present',
   description: 'The document has at least one of tools, resources, resourceTemplates or prompts.',
   specSection: '3.3',
-  reusable: true,
   levels: levels('error', { '0.8.0': 'off' }),
+  screen: { schema: () => ({ anyOf: PRIMITIVES.map((key) => ({ required: [key] })) }) },
   examples: {
     valid: [
       {

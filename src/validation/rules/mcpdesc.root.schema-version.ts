@@ -11,12 +11,22 @@ import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 const PUBLISHED =
   /^https?:\/\/(?:developer\.cisco\.com\/mcp-description\/schema|mcpdesc\.org\/schema\/mcp-description)\/(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)(?:\.json)?\/?#?$/;
 
+/** The version a published `$schema` location names, when it is not the declared one. */
+function otherVersion(schema: unknown, declared: unknown): string | undefined {
+  if (typeof schema !== 'string' || typeof declared !== 'string') return undefined;
+  const named = PUBLISHED.exec(schema)?.[1];
+  return named === undefined || named === declared ? undefined : named;
+}
+
 const rule: Rule = {
   id: 'mcpdesc.root.schema-version',
   description: "Reference the JSON Schema of the document's own mcpdesc version in $schema.",
   specSection: '14.7',
-  reusable: true,
   levels: levels('warning'),
+  screen: {
+    test: (document) =>
+      !Object.hasOwn(document, '$schema') || otherVersion(document.$schema, document.mcpdesc) === undefined,
+  },
   examples: {
     valid: [
       {
@@ -50,8 +60,8 @@ const rule: Rule = {
       member(key, value) {
         if (key !== '$schema' || typeof value !== 'string') return;
         const declared = context.declaredVersion;
-        const named = PUBLISHED.exec(value)?.[1];
-        if (named === undefined || typeof declared !== 'string' || named === declared) return;
+        const named = otherVersion(value, declared);
+        if (named === undefined) return;
         context.report(
           ['$schema'],
           `"$schema" ${quote(value)} is the JSON Schema of mcpdesc ${named}, but the document declares "mcpdesc": ${quote(declared)}`,

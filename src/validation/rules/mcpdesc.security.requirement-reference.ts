@@ -11,7 +11,6 @@ const rule: Rule = {
   description: 'Name only schemes declared in securitySchemes in security requirements.',
   specSection: '7.3',
   scope: 'document',
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) => primitiveUses(collection, value),
   examples: {

@@ -13,7 +13,6 @@ const rule: Rule = {
   description: 'Give HTTP and API-key schemes an empty scope array in security requirements.',
   specSection: '7.3',
   scope: 'document',
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) => primitiveUses(collection, value),
   examples: {

@@ -5,6 +5,7 @@
 import type { PathSegment } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
 import { levels, type Rule, type RuleContext } from '../rule.js';
+import { atMember, when } from '../schema/blocks.js';
 import { exampleDocument } from './semantic-examples.js';
 
 const REQUIRED: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>> = {
@@ -15,6 +16,18 @@ const REQUIRED: Readonly<Record<string, ReadonlyArray<readonly [string, string]>
   ],
   oauth2: [['flows', 'an OAuth Flows Object']],
   openIdConnect: [['openIdConnectUrl', 'the OpenID Connect discovery URL']],
+};
+
+/** A scheme list whose schemes of each type have the members that type requires. */
+const SCHEMES_SCREEN = {
+  items: {
+    allOf: Object.entries(REQUIRED).map(([type, members]) =>
+      when(
+        { required: ['type'], properties: { type: { const: type } } },
+        { required: members.map(([member]) => member) },
+      ),
+    ),
+  },
 };
 
 function checkSchemes(context: RuleContext, schemes: unknown, path: PathSegment[]): void {
@@ -35,8 +48,15 @@ const rule: Rule = {
   id: 'mcpdesc.security.scheme-conditional',
   description: 'Give each security scheme the members its type requires.',
   specSection: '7.2',
-  reusable: true,
   levels: levels('error', { '0.8.0': 'off' }),
+  screen: {
+    schema: (version) => ({
+      properties: {
+        security: SCHEMES_SCREEN,
+        ...(version === '0.4.0' ? {} : { transports: { items: atMember('security', SCHEMES_SCREEN) } }),
+      },
+    }),
+  },
   examples: {
     valid: [
       {

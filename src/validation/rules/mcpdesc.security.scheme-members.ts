@@ -7,8 +7,8 @@
 import type { SpecVersion } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
-import { closedObject, STRING, URI } from '../schema/blocks.js';
+import { before080, levels } from '../rule.js';
+import { atMember, closedObject, STRING, URI } from '../schema/blocks.js';
 import { quote, reportErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
 import { extensibleObject, LOCAL_NAMES } from '../schema/mcp.js';
@@ -149,9 +149,19 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Security schemes have only their defined members, typed, with those their type requires.',
   specSection: '7.2',
-  reusable: true,
   levels: levels('error'),
   fragments,
+  // The root list, and (since 0.5.0) each transport's own list.
+  screen: {
+    schema(version) {
+      if (version === null || version === '0.8.0') return null;
+      const schemes = fragments(version).schemes!;
+      const perTransport =
+        version === '0.4.0' ? {} : { [transportsKey(version)]: { items: atMember('security', schemes) } };
+      return { properties: { security: schemes, ...perTransport } };
+    },
+    covers: before080,
+  },
   examples: {
     valid: [
       {

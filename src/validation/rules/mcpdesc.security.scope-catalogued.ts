@@ -12,7 +12,6 @@ const rule: Rule = {
   description: 'Use OAuth2 scopes the scheme lists; OpenID Connect scopes cannot be checked statically.',
   specSection: '7.3',
   scope: 'document',
-  reusable: true,
   levels: levels080('warning'),
   project: (collection, _index, value) => primitiveUses(collection, value),
   examples: {

@@ -6,7 +6,7 @@
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levelsSince } from '../rule.js';
-import { closedObject, NON_EMPTY_STRING, STRING } from '../schema/blocks.js';
+import { atElements, closedObject, NON_EMPTY_STRING, STRING } from '../schema/blocks.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
 import { extensibleObject } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';
@@ -17,12 +17,16 @@ const ID = 'mcpdesc.tag.members';
 
 function fragments(version: SpecVersion): FragmentSet | null {
   if (version === '0.6.0') {
-    // The fragment's root is the tag object itself, so nested tags refer back to it.
+    // The fragment's root is the tag object itself, so nested tags refer back to it; its `$id` keeps
+    // `#` meaning the tag wherever a screen places it.
     return {
-      element: closedObject(
-        { name: NON_EMPTY_STRING, description: STRING, tags: { type: 'array', items: { $ref: '#' } } },
-        ['name'],
-      ),
+      element: {
+        $id: 'urn:mcpdesc-validate:mcpdesc.tag.members:0.6.0',
+        ...closedObject(
+          { name: NON_EMPTY_STRING, description: STRING, tags: { type: 'array', items: { $ref: '#' } } },
+          ['name'],
+        ),
+      },
     };
   }
   if (version === '0.7.0')
@@ -40,9 +44,14 @@ const rule: StructuralRule = {
   specSection: '12.1',
   specSections: { '0.8.0': '13.1' },
   collections: ['tags'],
-  reusable: true,
   levels: levelsSince('0.6.0', 'error'),
   fragments,
+  screen: {
+    schema(version) {
+      const set = version === null ? null : fragments(version);
+      return set === null ? null : atElements('tags', set.element!);
+    },
+  },
   examples: {
     valid: [
       {

@@ -96,7 +96,6 @@ const rule: Rule = {
   specSection: '9.3',
   scope: 'document',
   collections: ['tools'],
-  reusable: true,
   levels: levels080('error'),
   project(collection, _index, value) {
     if (collection !== 'tools' || !isObject(value)) return undefined;

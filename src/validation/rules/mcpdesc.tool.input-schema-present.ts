@@ -4,6 +4,7 @@
 // carry the schema under another name (17,578 corpus tools use `input_schema` or `parameters`): say so.
 import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
+import { atElements } from '../schema/blocks.js';
 import { exampleDocument } from './semantic-examples.js';
 
 const MISNAMED = ['input_schema', 'parameters', 'inputschema', 'input', 'schema'];
@@ -17,8 +18,8 @@ const rule: Rule = {
   description: 'Give every tool an inputSchema.',
   specSection: '9.1',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning', { '0.8.0': 'off', '0.9.0-rc.3': 'off' }),
+  screen: { schema: () => atElements('tools', { required: ['inputSchema'] }) },
   examples: {
     valid: [{ description: 'a tool with an inputSchema', document: exampleDocument() }],
     invalid: [

@@ -72,7 +72,6 @@ const rule: Rule = {
   description: "Keep interaction examples within the tool's declared client requirements.",
   specSection: '9.4',
   collections: ['tools'],
-  reusable: true,
   levels: levels080('warning'),
   examples: {
     valid: [

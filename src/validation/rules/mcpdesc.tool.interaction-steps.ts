@@ -120,7 +120,6 @@ const rule: Rule = {
   specSection: '9.4',
   scope: 'document',
   collections: ['tools'],
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) =>
     collection === 'tools' && isObject(value) && Object.hasOwn(value, 'interactionExamples')

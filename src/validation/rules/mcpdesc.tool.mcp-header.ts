@@ -146,7 +146,6 @@ const rule: Rule = {
   specSection: '9.2',
   scope: 'document',
   collections: ['tools'],
-  reusable: true,
   levels: levels080('error'),
   project(collection, _index, value) {
     if (collection !== 'tools' || !isObject(value) || !Object.hasOwn(value, 'inputSchema')) return undefined;

@@ -14,8 +14,9 @@
 // Examples, elicitation declarations and client requirements have rules of their own.
 import { DRAFT_VERSION } from '../../types.js';
 import type { Rule } from '../rule.js';
-import { levels } from '../rule.js';
+import { before080, levels } from '../rule.js';
 import {
+  atElements,
   BOOLEAN,
   closedObject,
   NON_EMPTY_STRING,
@@ -110,9 +111,9 @@ const rule: StructuralRule = {
     'A tool has the required properties and only those of the Section 9.1 table, each with its defined type.',
   specSection: '9.1',
   collections: ['tools'],
-  reusable: true,
   levels: levels('error'),
   fragments: (version) => (version === '0.8.0' ? { element: TOOL_080 } : { element: TOOL, seed: TOOL_SEED }),
+  screen: { schema: () => atElements('tools', TOOL), covers: before080 },
   examples: {
     valid: [
       {

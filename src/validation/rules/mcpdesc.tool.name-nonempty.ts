@@ -4,6 +4,7 @@
 // mcpdesc.tool.members instead.
 import { isObject } from '../json-schema/values.js';
 import { levels, type Rule } from '../rule.js';
+import { atElements, atMember } from '../schema/blocks.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
 const rule: Rule = {
@@ -11,8 +12,8 @@ const rule: Rule = {
   description: 'Give every tool a non-empty name.',
   specSection: '9.1',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning', { '0.8.0': 'off', '0.9.0-rc.3': 'off' }),
+  screen: { schema: () => atElements('tools', atMember('name', { not: { const: '' } })) },
   examples: {
     valid: [{ description: 'a named tool', document: exampleDocument() }],
     invalid: [

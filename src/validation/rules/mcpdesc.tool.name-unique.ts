@@ -6,22 +6,39 @@
 
 import { quote } from '../../quote.js';
 import { FirstIndex } from '../first-index.js';
-import { isObject } from '../json-schema/values.js';
-import { levels, type Rule } from '../rule.js';
+import { isObject, ownArray } from '../json-schema/values.js';
+import { type CollectionKey, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
+
+/** What the document-scoped check sees of an element: a tool's name, when it is a string. */
+function projectName(collection: CollectionKey, tool: unknown): string | undefined {
+  if (collection !== 'tools' || !isObject(tool)) return undefined;
+  // Object.prototype has no `name`: a plain read sees only the tool's own property.
+  const name = tool.name;
+  return typeof name === 'string' ? name : undefined;
+}
 
 const rule: Rule = {
   id: 'mcpdesc.tool.name-unique',
   description: 'Give each tool a name no other tool of the document has.',
   specSection: '9.1',
-  reusable: true,
   levels: levels('warning', { '0.8.0': 'off' }),
   scope: 'document',
+  screen: {
+    test(document) {
+      const names = new Set<string>();
+      const tools = ownArray(document, 'tools');
+      for (let i = 0; i < tools.length; i++) {
+        const name = projectName('tools', tools[i]);
+        if (name === undefined || name === '') continue;
+        if (names.has(name)) return false;
+        names.add(name);
+      }
+      return true;
+    },
+  },
   project(collection, _index, tool) {
-    if (collection !== 'tools' || !isObject(tool)) return undefined;
-    // Object.prototype has no `name`: a plain read sees only the tool's own property.
-    const name = tool.name;
-    return typeof name === 'string' ? name : undefined;
+    return projectName(collection, tool);
   },
   examples: {
     valid: [

@@ -7,7 +7,7 @@ import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
 import { forEachComponentSchema, forEachToolSchema } from '../json-schema/tool-schemas.js';
-import type { JsonObject } from '../json-schema/values.js';
+import { type JsonObject, ownArray } from '../json-schema/values.js';
 import {
   DIALECT_REVISIONS,
   effectiveScope,
@@ -15,7 +15,7 @@ import {
   type Scope,
   scopeOf,
 } from '../protocol/revisions.js';
-import { levels, type Rule } from '../rule.js';
+import { before080, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
 const SUPPORTED = Object.values(DIALECT_URIS)
@@ -27,7 +27,6 @@ const rule: Rule = {
   description: 'Write tool schemas in JSON Schema 2020-12, 2019-09 or draft-07.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning', { '0.8.0': 'error' }),
   examples: {
     valid: [
@@ -62,6 +61,19 @@ const rule: Rule = {
       },
     ],
   },
+  screen: {
+    test(document) {
+      let known = true;
+      for (const tool of ownArray(document, 'tools')) {
+        forEachToolSchema(tool, (_key, schema) => {
+          if (dialectOf(schema) === null) known = false;
+        });
+        if (!known) return false;
+      }
+      return true;
+    },
+    covers: before080,
+  },
   create(context) {
     const v080 = context.version === '0.8.0';
     let root: Scope = NO_REVISIONS;
@@ -78,7 +90,9 @@ const rule: Rule = {
       },
       member(key, value) {
         if (key !== 'components' || !v080) return;
-        forEachComponentSchema(value, (name, schema) => check(['components', 'schemas', name], schema));
+        forEachComponentSchema(value, context.analyze, (name, schema) =>
+          check(['components', 'schemas', name], schema),
+        );
       },
       element(collection, index, tool) {
         if (collection !== 'tools') return;

@@ -5,9 +5,13 @@
 
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
-import { forEachAnalyzedToolSchema, forEachComponentSchema } from '../json-schema/tool-schemas.js';
+import {
+  forEachAnalyzedToolSchema,
+  forEachComponentSchema,
+  toolSchemaScreen,
+} from '../json-schema/tool-schemas.js';
 import type { RefSite } from '../json-schema/walk.js';
-import { levels, type Rule } from '../rule.js';
+import { before080, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
 const rule: Rule = {
@@ -15,7 +19,6 @@ const rule: Rule = {
   description: 'Keep tool schemas self-contained: external $refs are not fetched or checked.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('warning'),
   examples: {
     valid: [
@@ -56,6 +59,7 @@ const rule: Rule = {
       },
     ],
   },
+  screen: toolSchemaScreen(({ external }) => external.length === 0, before080),
   create(context) {
     const report = (at: PathSegment[], refs: readonly RefSite[], where: string) => {
       for (const ref of refs) {
@@ -68,13 +72,15 @@ const rule: Rule = {
     return {
       member(key, value) {
         if (key !== 'components' || context.version !== '0.8.0') return;
-        forEachComponentSchema(value, (name, _schema, { external }) => {
+        forEachComponentSchema(value, context.analyze, (name, _schema, { external }) => {
           report(['components', 'schemas', name], external, `schema component ${quote(name)}`);
         });
       },
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, { external }) => report(['tools', index, key], external, key));
+        forEachAnalyzedToolSchema(tool, context.analyze, (key, { external }) =>
+          report(['tools', index, key], external, key),
+        );
       },
     };
   },

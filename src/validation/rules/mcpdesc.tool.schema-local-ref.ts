@@ -5,9 +5,13 @@
 
 import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
-import { forEachAnalyzedToolSchema, forEachComponentSchema } from '../json-schema/tool-schemas.js';
+import {
+  forEachAnalyzedToolSchema,
+  forEachComponentSchema,
+  toolSchemaScreen,
+} from '../json-schema/tool-schemas.js';
 import type { UnresolvedRef } from '../json-schema/walk.js';
-import { levels, type Rule } from '../rule.js';
+import { before080, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleTool } from './semantic-examples.js';
 
 const rule: Rule = {
@@ -15,7 +19,6 @@ const rule: Rule = {
   description: 'Make every local $ref of a tool schema resolve inside that schema.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [
@@ -55,6 +58,7 @@ const rule: Rule = {
       },
     ],
   },
+  screen: toolSchemaScreen(({ unresolved }) => unresolved.length === 0, before080),
   create(context) {
     const report = (at: PathSegment[], refs: readonly UnresolvedRef[], where: string) => {
       for (const ref of refs) {
@@ -67,13 +71,13 @@ const rule: Rule = {
     return {
       member(key, value) {
         if (key !== 'components' || context.version !== '0.8.0') return;
-        forEachComponentSchema(value, (name, _schema, { unresolved }) => {
+        forEachComponentSchema(value, context.analyze, (name, _schema, { unresolved }) => {
           report(['components', 'schemas', name], unresolved, `schema component ${quote(name)}`);
         });
       },
       element(collection, index, tool) {
         if (collection !== 'tools') return;
-        forEachAnalyzedToolSchema(tool, (key, { unresolved }) =>
+        forEachAnalyzedToolSchema(tool, context.analyze, (key, { unresolved }) =>
           report(['tools', index, key], unresolved, key),
         );
       },

@@ -53,7 +53,6 @@ const rule: Rule = {
   specSection: '9.2',
   scope: 'document',
   collections: ['tools'],
-  reusable: true,
   levels: levels080('error'),
   project: (collection, _index, value) =>
     collection === 'tools' &&

@@ -7,7 +7,11 @@ import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import type { Dialect } from '../json-schema/dialect.js';
 import { checkMetaSchema } from '../json-schema/meta-validators.js';
-import { forEachAnalyzedToolSchema, forEachComponentSchema } from '../json-schema/tool-schemas.js';
+import {
+  forEachAnalyzedToolSchema,
+  forEachComponentSchema,
+  toolSchemaScreen,
+} from '../json-schema/tool-schemas.js';
 import { isObject, type JsonObject } from '../json-schema/values.js';
 import { MAX_SCHEMA_DEPTH, type SchemaAnalysis } from '../json-schema/walk.js';
 import {
@@ -18,7 +22,7 @@ import {
   type Scope,
   scopeOf,
 } from '../protocol/revisions.js';
-import { levels, type Rule } from '../rule.js';
+import { before080, levels, type Rule } from '../rule.js';
 import { exampleDocument, exampleDocument080, exampleTool } from './semantic-examples.js';
 
 const rule: Rule = {
@@ -26,7 +30,6 @@ const rule: Rule = {
   description: 'Make inputSchema and outputSchema valid against their JSON Schema meta-schema.',
   specSection: '9.2',
   collections: ['tools'],
-  reusable: true,
   levels: levels('error'),
   examples: {
     valid: [
@@ -107,6 +110,14 @@ const rule: Rule = {
       },
     ],
   },
+  // Before 0.8.0 every tool schema gets the dialect check: an unknown dialect has nothing to check
+  // against, a schema too deep is reported unchecked.
+  screen: toolSchemaScreen(
+    (analysis, schema, dialect) =>
+      dialect === null ||
+      (!analysis.tooDeep && (analysis.fastValid || checkMetaSchema(dialect, schema) === null)),
+    before080,
+  ),
   create(context) {
     const v080 = context.version === '0.8.0';
     let root: Scope = NO_REVISIONS;
@@ -156,7 +167,7 @@ const rule: Rule = {
       member(key, value) {
         if (key !== 'components' || !v080) return;
         // A component has no scope of its own (§17.5): it is checked for the document's revisions.
-        forEachComponentSchema(value, (name, schema, analysis, dialect) => {
+        forEachComponentSchema(value, context.analyze, (name, schema, analysis, dialect) => {
           check(
             ['components', 'schemas', name],
             `Schema component ${quote(name)}`,
@@ -170,7 +181,7 @@ const rule: Rule = {
       element(collection, index, tool) {
         if (collection !== 'tools') return;
         const scope = v080 ? effectiveScope(tool, root) : NO_REVISIONS;
-        forEachAnalyzedToolSchema(tool, (key, analysis, schema, dialect) => {
+        forEachAnalyzedToolSchema(tool, context.analyze, (key, analysis, schema, dialect) => {
           check(['tools', index, key], key, analysis, schema, dialect, scope);
         });
       },

@@ -10,7 +10,6 @@ const rule: Rule = {
   id: 'mcpdesc.transport.coverage',
   description: 'Give every root protocol revision at least one transport when transports are declared.',
   specSection: '6.5',
-  reusable: true,
   levels: levels080('error'),
   examples: {
     valid: [

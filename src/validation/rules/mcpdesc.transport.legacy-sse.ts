@@ -12,6 +12,7 @@ import {
   since,
 } from '../protocol/revisions.js';
 import { levels, type Rule } from '../rule.js';
+import { atMember } from '../schema/blocks.js';
 import { exampleDocument, exampleDocument080 } from './semantic-examples.js';
 
 const MODERN = since('2025-03-26');
@@ -20,8 +21,14 @@ const rule: Rule = {
   id: 'mcpdesc.transport.legacy-sse',
   description: 'Prefer the streamable-http transport over the legacy sse transport.',
   specSection: '6.2.3',
-  reusable: true,
   levels: levels('warning'),
+  // No `sse` transport at all: sound in every version (0.8.0 warns only for some scopes).
+  screen: {
+    schema: (version) =>
+      atMember(version === '0.4.0' ? 'transport' : 'transports', {
+        items: { not: { type: 'object', required: ['type'], properties: { type: { const: 'sse' } } } },
+      }),
+  },
   examples: {
     valid: [
       {

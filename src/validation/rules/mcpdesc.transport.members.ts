@@ -7,7 +7,15 @@
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
-import { closedObject, OWNED_ELSEWHERE, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
+import {
+  atMember,
+  closedObject,
+  OWNED_ELSEWHERE,
+  STRING,
+  STRING_ARRAY,
+  URI,
+  when,
+} from '../schema/blocks.js';
 import { jsonType, quote, summarizeErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
 import { extensibleObject, PROTOCOL_SCOPE, SECURITY_REQUIREMENTS } from '../schema/mcp.js';
@@ -75,9 +83,24 @@ const rule: StructuralRule = {
   id: ID,
   description: 'Each transport has the members its type defines, typed; the list has at least one.',
   specSection: '6.2',
-  reusable: true,
   levels: levels('error'),
   fragments,
+  // The list, then each transport as the visitor dispatches it: an object whose `type` selects a branch.
+  screen: {
+    schema(version) {
+      if (version === null) return null;
+      const set = fragments(version);
+      return atMember(transportsKey(version), {
+        ...set.list,
+        items: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { enum: [...TRANSPORT_TYPES] } },
+          allOf: TRANSPORT_TYPES.map((type) => when({ properties: { type: { const: type } } }, set[type]!)),
+        },
+      });
+    },
+  },
   examples: {
     valid: [
       {

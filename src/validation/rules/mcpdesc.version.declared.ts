@@ -5,8 +5,9 @@ const rule: Rule = {
   id: 'mcpdesc.version.declared',
   description: 'The document declares the specification version it follows in a root "mcpdesc" member.',
   specSection: '4.1',
-  reusable: true,
   levels: levels('error'),
+  // An absent `mcpdesc` is the only thing it reports (a document of an unknown version never gets here).
+  screen: { schema: () => ({ required: ['mcpdesc'] }) },
   examples: {
     valid: [
       {

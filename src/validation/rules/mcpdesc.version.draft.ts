@@ -12,7 +12,6 @@ const rule: Rule = {
   id: 'mcpdesc.version.draft',
   description: 'Say how a document declaring a draft version was checked.',
   specSection: '4.8',
-  reusable: true,
   levels: levels080('info'),
   examples: {
     valid: [{ description: 'a 0.8.0 document', document: exampleDocument080() }],

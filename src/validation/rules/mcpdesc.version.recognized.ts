@@ -10,10 +10,10 @@ const rule: Rule = {
   description: 'The declared "mcpdesc" version is one this validator supports.',
   specSection: '4.3',
   specSections: { '0.8.0': '4.8' },
-  reusable: true,
   levels: levels('error'),
   // A document we cannot check structurally still learns why: the other rules do not run for it.
   versionIndependent: true,
+  screen: { schema: () => ({ properties: { mcpdesc: { enum: [...SPEC_VERSIONS, DRAFT_VERSION] } } }) },
   examples: {
     valid: [
       {

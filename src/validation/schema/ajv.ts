@@ -12,6 +12,7 @@ import type { ValidateFunction } from 'ajv';
 import { _, Ajv } from 'ajv';
 import { formats } from '../formats/uri.js';
 import type { FragmentEntry } from './fragment.js';
+import type { ScreenModule } from './screens.js';
 
 export const FORMATS = ['uri'] as const;
 
@@ -23,15 +24,24 @@ export interface AjvVariant {
   allErrors: boolean;
   /** Emit source for `ajv/dist/standalone`. */
   standalone: boolean;
+  /**
+   * Rule screens: schemas over the whole document that place fragments with `properties` and `items`
+   * where the type is another rule's to require, so keywords go without a `type` beside them.
+   */
+  screens?: boolean;
 }
 
-export function createAjv({ allErrors, standalone }: AjvVariant): Ajv {
+export function createAjv({ allErrors, standalone, screens = false }: AjvVariant): Ajv {
   const ajv = new Ajv({
     allErrors,
     // The all-errors variant keeps data and parent schema in each error: the adapter names the found
     // type and the allowed properties from them. The fast variant only answers yes/no.
     verbose: allErrors,
     strict: true,
+    strictTypes: !screens,
+    strictRequired: !screens,
+    // Screens only answer yes or no, and call their parts (compose.ts `factor`) as functions.
+    ...(screens ? { messages: false, inlineRefs: false } : {}),
     // 0.8.0 content blocks, security schemes and interaction steps are unions keyed by `type`: only
     // the branch their tag selects is checked and reported, never every branch of the `oneOf`.
     discriminator: true,
@@ -55,5 +65,14 @@ export function compileRuntime(
   addFragments(ajv, entries);
   const out: Record<string, ValidateFunction> = {};
   for (const entry of entries) out[entry.exportName] = ajv.getSchema(entry.exportName)!;
+  return out;
+}
+
+/** A screen module's validators compiled in process (tests of catalogues the build did not see). */
+export function compileScreens(module: ScreenModule): Record<string, ValidateFunction> {
+  const ajv = createAjv({ allErrors: false, standalone: false, screens: true });
+  for (const resource of module.resources) ajv.addSchema({ ...resource });
+  const out: Record<string, ValidateFunction> = {};
+  for (const entry of module.entries) out[entry.exportName] = ajv.compile(entry.schema);
   return out;
 }

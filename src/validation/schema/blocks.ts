@@ -38,3 +38,22 @@ export function closedObject(
 export function openObject(properties: Record<string, SchemaFragment>): SchemaFragment {
   return { type: 'object', properties };
 }
+
+// Placing a fragment in a rule's fast-path screen, a schema over the whole document. Like the visitors,
+// they judge only what is there: `properties` applies to objects, `items` to arrays.
+
+/** `schema` applied to root member `key`, when the document has one. */
+export function atMember(key: string, schema: SchemaFragment): SchemaFragment {
+  return { properties: { [key]: schema } };
+}
+
+/** `schema` applied to each element of root collection `collection`, when it is an array. */
+export function atElements(collection: string, schema: SchemaFragment): SchemaFragment {
+  return atMember(collection, { items: schema });
+}
+
+/** `consequence` applies where `condition` holds: JSON Schema's `if`/`then`. */
+export function when(condition: SchemaFragment, consequence: SchemaFragment): SchemaFragment {
+  // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword; the object is a schema, never awaited.
+  return { if: condition, then: consequence };
+}

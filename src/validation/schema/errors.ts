@@ -39,19 +39,10 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-/** `a string`, `an object or a null`: per distinct `type` keyword value, worded once. */
-const typeLists = new Map<string, string>();
-
+/** `a string`, `an object or a null`: the `type` keyword's value, worded. */
 function typeList(type: unknown): string {
-  const key = Array.isArray(type) ? type.join('|') : String(type);
-  let list = typeLists.get(key);
-  if (list === undefined) {
-    const types = Array.isArray(type) ? type.map(String) : [String(type)];
-    list = types.map(article).join(' or ');
-    // Our own fragments' types only (a handful): the cache cannot grow with the documents.
-    typeLists.set(key, list);
-  }
-  return list;
+  const types = Array.isArray(type) ? type.map(String) : [String(type)];
+  return types.map(article).join(' or ');
 }
 
 function isIndex(text: string): boolean {
@@ -81,18 +72,14 @@ function appendSegments(path: PathSegment[], instancePath: string): void {
   }
 }
 
-/** `; allowed: a, b, c` for a closed object's schema, built once per schema object. */
-const allowedLists = new WeakMap<object, string>();
 /**
- * The last schema looked up and its list: consecutive errors mostly come from one schema (the real
- * corpus' 24k unknown tool properties all do), and a WeakMap probe per error showed in profiles.
+ * `; allowed: a, b, c` for a closed object's schema, worded once per schema (our fragments' objects,
+ * so the map cannot grow with the documents): the real corpus' 24k unknown tool properties share one.
  */
-let lastSchema: object | undefined;
-let lastList = '';
+const allowedLists = new WeakMap<object, string>();
 
 function allowedList(parentSchema: Record<string, unknown> | undefined): string {
   if (parentSchema === undefined) return '';
-  if (parentSchema === lastSchema) return lastList;
   let list = allowedLists.get(parentSchema);
   if (list === undefined) {
     const keys = Object.keys((parentSchema.properties as object | undefined) ?? {});
@@ -102,30 +89,12 @@ function allowedList(parentSchema: Record<string, unknown> | undefined): string 
     list = keys.length > 0 ? `; allowed: ${keys.join(', ')}${extensions}` : '';
     allowedLists.set(parentSchema, list);
   }
-  lastSchema = parentSchema;
-  lastList = list;
   return list;
 }
 
-/**
- * ` has unknown property "x"; allowed: ...`, kept for the last property and schema: real dumps repeat
- * one misnamed property tool after tool (the corpus' 17k "parameters" and "input_schema"), and the
- * message is then one concatenation instead of five.
- */
-let lastProperty: string | undefined;
-let lastPropertySchema: object | undefined;
-let lastUnknown = '';
-
+/** ` has unknown property "x"; allowed: ...` */
 function unknownProperty(property: string, parentSchema: Record<string, unknown> | undefined): string {
-  // A long name is not kept: module state must not hold on to a hostile megabyte-long member name.
-  if (property.length > MAX_QUOTED)
-    return ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
-  if (property !== lastProperty || parentSchema !== lastPropertySchema) {
-    lastUnknown = ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
-    lastProperty = property;
-    lastPropertySchema = parentSchema;
-  }
-  return lastUnknown;
+  return ` has unknown property ${quote(property)}${allowedList(parentSchema)}`;
 }
 
 /** `annotations.readOnlyHint`, `arguments[2].name`: `path` from `from` on (the part inside the value). */

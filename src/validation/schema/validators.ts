@@ -66,7 +66,7 @@ export const COMPILED_ALL = 'structural-all.cjs';
 export const MANIFEST_EXPORT = '__manifest';
 
 let source: ValidatorSource | null = null;
-/** Bumped when the source changes, so memoized lookups are redone. */
+/** Bumped when the source changes, so handles resolve again. */
 let generation = 0;
 
 function loadGenerated(): ValidatorSource {
@@ -99,34 +99,12 @@ export function setValidatorSource(next: ValidatorSource | null): void {
   generation++;
 }
 
-/**
- * The validators of `ruleId`'s `part` for `version`, or null when that version has no such part.
- * Memoized per rule, part and version: rules look their fragments up once per document, and a
- * million small documents should not pay a string key and a closure each time.
- */
+/** The validators of `ruleId`'s `part` for `version`, or null when that version has no such part. */
 export function getFragment(ruleId: string, part: string, version: SpecVersion | null): Fragment | null {
-  if (version === null) return null;
-  let byPart = memo.get(ruleId);
-  if (byPart === undefined || memoGeneration !== generation) {
-    if (memoGeneration !== generation) memo.clear();
-    memoGeneration = generation;
-    byPart = new Map();
-    memo.set(ruleId, byPart);
-  }
-  let byVersion = byPart.get(part);
-  if (byVersion === undefined) {
-    byVersion = new Map();
-    byPart.set(part, byVersion);
-  }
-  let fragment = byVersion.get(version);
-  if (fragment === undefined) {
-    fragment = resolve(ruleId, part, version);
-    byVersion.set(version, fragment);
-  }
-  return fragment;
+  return version === null ? null : resolve(ruleId, part, version);
 }
 
-/** A rule's lookup of one part: one Map probe per document once warm. */
+/** A rule's lookup of one part: the validators it resolved, per version (loaded once). */
 export interface FragmentHandle {
   get(version: SpecVersion | null): Fragment | null;
 }
@@ -151,9 +129,6 @@ export function fragmentHandle(ruleId: string, part: string): FragmentHandle {
     },
   };
 }
-
-const memo = new Map<string, Map<string, Map<SpecVersion, Fragment | null>>>();
-let memoGeneration = -1;
 
 function resolve(ruleId: string, part: string, version: SpecVersion): Fragment | null {
   source ??= loadGenerated();

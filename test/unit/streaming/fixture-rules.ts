@@ -75,6 +75,9 @@ const members: Rule = {
   create(context) {
     let sawInfo = false;
     return {
+      start() {
+        sawInfo = false;
+      },
       member(key, value) {
         if (key === 'info') {
           sawInfo = true;
@@ -115,6 +118,10 @@ const uniqueNames: Rule = {
     const seen = new Map<unknown, number>();
     let count = 0;
     return {
+      start() {
+        seen.clear();
+        count = 0;
+      },
       element(collection, index, name) {
         if (collection !== 'tools' || typeof name !== 'string') return;
         count++;

@@ -1,10 +1,16 @@
 // A rule that declares `collections` is only called for those collections' elements, so it must not
 // judge any other collection: its own invalid examples' elements, handed to it directly under every
 // other collection, must report nothing. And the engine still gives declared rules their elements.
-// Reusable visitors are shared across documents: no finding may leak from one document to another.
+// No finding may leak from one document to another.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createDocumentValidator, headerOf, validateDocument } from '../../../src/validation/engine.js';
+import {
+  createDocumentValidator,
+  DEFAULT_ENGINE_OPTIONS,
+  headerOf,
+  validateDocument,
+} from '../../../src/validation/engine.js';
+import { analyzeSchema } from '../../../src/validation/json-schema/walk.js';
 import {
   COLLECTION_KEYS,
   isCollectionKey,
@@ -25,6 +31,7 @@ function contextFor(reports: string[]): RuleContext {
     declaredVersion: '0.7.0',
     declaredProtocolVersions: undefined,
     declaredTags: null,
+    analyze: analyzeSchema,
     report: (path) => {
       reports.push(path.join('/'));
     },
@@ -78,12 +85,11 @@ describe('rules that declare their collections', () => {
   });
 });
 
-describe('reusable visitors (created once per kind of document, lent to one validator at a time)', () => {
+describe('documents validated one after another or at the same time', () => {
   const examples = RULES.flatMap((rule) => rule.examples.invalid)
     .filter((example) => example.document !== undefined && example.target === undefined)
     .map((example) => example.document);
   const options = { target: null, ruleLevels: {}, maxDiagnostics: 1000 };
-  // A fresh rules array has no plan yet: its first document builds the plan and the first set.
   const fresh = (doc: unknown) => validateDocument(doc, options, [...RULES]).diagnostics;
 
   it('give every document the diagnostics it gets alone, in any order', () => {
@@ -116,15 +122,16 @@ describe('reusable visitors (created once per kind of document, lent to one vali
     assert.deepEqual(vb.finish().diagnostics, fresh(b));
     assert.deepEqual(va.finish().diagnostics, fresh(a));
   });
+});
 
-  it('are created once for option objects with equal content (workers build one per file)', () => {
+describe('visitors of one kind of document', () => {
+  it('are created once and serve one document after another (one set per document held at once)', () => {
     let created = 0;
     const counting: Rule = {
       id: 'mcpdesc.test.counting',
       description: 'counts visitor creation',
       specSection: '1',
       levels: RULES[0]!.levels,
-      reusable: true,
       examples: { valid: [], invalid: [] },
       create() {
         created++;
@@ -133,23 +140,30 @@ describe('reusable visitors (created once per kind of document, lent to one vali
     };
     const rules = [counting];
     const doc = { mcpdesc: '0.7.0' };
+    // Workers build one options object per task: equal content is the same kind.
     for (let i = 0; i < 5; i++)
       validateDocument(doc, { target: null, ruleLevels: {}, maxDiagnostics: 1000 }, rules);
     assert.equal(created, 1);
-    // Other levels are another plan: the rule is off, so nothing is created...
+    // Off, the rule is not created; at another level, its visitors are another kind's, created once.
     validateDocument(
       doc,
       { target: null, ruleLevels: { 'mcpdesc.test.counting': 'off' }, maxDiagnostics: 1 },
       rules,
     );
     assert.equal(created, 1);
-    // ...and another level is a plan of its own, created once.
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 3; i++) {
       validateDocument(
         doc,
         { target: null, ruleLevels: { 'mcpdesc.test.counting': 'warning' }, maxDiagnostics: 1 },
         rules,
       );
+    }
     assert.equal(created, 2);
+    // Two documents held at once get a set each.
+    const a = createDocumentValidator(headerOf(doc), DEFAULT_ENGINE_OPTIONS, rules);
+    const b = createDocumentValidator(headerOf(doc), DEFAULT_ENGINE_OPTIONS, rules);
+    a.finish();
+    b.finish();
+    assert.equal(created, 3);
   });
 });

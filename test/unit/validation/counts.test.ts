@@ -1,6 +1,5 @@
 // Counts by rule are exact and keep the order of each rule's first finding, whichever way findings
-// arrive: from visitors (the engine adds a rule's later findings to `byRule` in bulk at the end of the
-// document), from a fan-out worker's outcome, interleaved, and beyond the per-document cap.
+// arrive: from visitors, from a fan-out worker's outcome, interleaved, and beyond the per-document cap.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Level } from '../../../src/types.js';
@@ -13,13 +12,12 @@ import {
 import { levels, type Rule, type RuleVisitor } from '../../../src/validation/rule.js';
 
 /** A rule that reports element i when `when(i)`; `finish` reports once more when `atEnd`. */
-function rule(id: string, level: Level, when: (i: number) => boolean, atEnd = false, reusable = false): Rule {
+function rule(id: string, level: Level, when: (i: number) => boolean, atEnd = false): Rule {
   return {
     id,
     description: id,
     specSection: '1',
     levels: levels(level),
-    reusable,
     examples: { valid: [], invalid: [] },
     create(context): RuleVisitor {
       return {
@@ -34,8 +32,8 @@ function rule(id: string, level: Level, when: (i: number) => boolean, atEnd = fa
 
 const RULES_ = [
   rule('r.every-third', 'info', (i) => i % 3 === 2, true),
-  rule('r.every', 'error', () => true, false, true),
-  rule('r.odd', 'warning', (i) => i % 2 === 1, false, true),
+  rule('r.every', 'error', () => true),
+  rule('r.odd', 'warning', (i) => i % 2 === 1),
   rule('r.late', 'error', (i) => i >= 7, true),
 ];
 

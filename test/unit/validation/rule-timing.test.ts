@@ -1,12 +1,17 @@
-// The self-timing copy of the catalogue (--stats) must validate exactly as the catalogue does, on every
-// rule's own examples and on the sample corpus, and account each hook call to its rule.
+// The engine's rule timings (--stats) must not change what it finds, on every rule's own examples and on
+// the sample corpus, and must account each hook call to its rule.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createDocumentValidator, headerOf, validateDocument } from '../../../src/validation/engine.js';
+import type { RuleTimings } from '../../../src/types.js';
+import {
+  createDocumentValidator,
+  DEFAULT_ENGINE_OPTIONS,
+  headerOf,
+  validateDocument,
+} from '../../../src/validation/engine.js';
 import type { Rule } from '../../../src/validation/rule.js';
-import { timedCatalogue } from '../../../src/validation/rule-timing.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { addRuleTimings } from '../../../src/validation/timings.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
@@ -28,9 +33,8 @@ function sampleDocuments(): unknown[] {
   return docs.filter((d) => d !== undefined);
 }
 
-describe('timedCatalogue', () => {
-  it('gives the same reports as the catalogue, for every sample and rule example, under several options', () => {
-    const timed = timedCatalogue(RULES);
+describe('rule timings', () => {
+  it('leave the reports as they are, for every sample and rule example, under several options', () => {
     const optionSets = [
       { target: null, ruleLevels: {}, maxDiagnostics: 1000 },
       {
@@ -41,26 +45,24 @@ describe('timedCatalogue', () => {
     ];
     const docs = sampleDocuments();
     assert.ok(docs.length > 50);
+    const timings: RuleTimings = {};
     for (const options of optionSets) {
       for (const doc of docs) {
-        assert.deepEqual(validateDocument(doc, options, timed.rules), validateDocument(doc, options, RULES));
+        assert.deepEqual(
+          validateDocument(doc, { ...options, ruleTimings: timings }),
+          validateDocument(doc, options),
+        );
       }
     }
-    const times = timed.take();
-    assert.ok(times);
     // What ran is what the catalogue has (no option set switches a rule off for every document).
-    assert.deepEqual(Object.keys(times).sort(), RULES.map((r) => r.id).sort());
-    // Taken: it starts over.
-    const again = timed.take();
-    for (const t of Object.values(again ?? {})) assert.deepEqual(t, { ms: 0, calls: 0 });
+    assert.deepEqual(Object.keys(timings).sort(), RULES.map((r) => r.id).sort());
   });
 
-  it('keeps each rule as it is (ids, levels, scope, hooks) and counts every hook call to its rule', () => {
+  it('keep the visitor as it is (its hooks only) and count every hook call to its rule', () => {
     const calls: string[] = [];
     const probe: Rule = {
       ...RULES[0]!,
       id: 'test.probe',
-      reusable: false,
       collections: ['tools'],
       create: () => ({
         start: () => calls.push('start'),
@@ -68,42 +70,52 @@ describe('timedCatalogue', () => {
         finish: () => calls.push('finish'),
       }),
     };
-    const timed = timedCatalogue([probe]);
-    const copy = timed.rules[0]!;
-    assert.equal(copy.id, probe.id);
-    assert.equal(copy.levels, probe.levels);
-    assert.deepEqual(copy.collections, ['tools']);
-    const visitor = copy.create({} as never);
-    // Only the hooks the visitor has: the engine files visitors by the hooks present.
-    assert.deepEqual(Object.keys(visitor).sort(), ['element', 'finish', 'start']);
+    const timings: RuleTimings = {};
     const doc = { mcpdesc: '0.7.0', tools: [{}, {}, {}] };
-    const validator = createDocumentValidator(headerOf(doc), undefined, timed.rules);
+    const options = { ...DEFAULT_ENGINE_OPTIONS, ruleTimings: timings };
+    const validator = createDocumentValidator(headerOf(doc), options, [probe]);
     validator.element('tools', 0, {});
     validator.element('tools', 1, {});
     validator.element('tools', 2, {});
     validator.collectionEnd('tools', 3);
     validator.finish();
-    // The probe's own create above ran its hooks zero times; the validator's ran start, 3 elements, finish.
     assert.deepEqual(calls, ['start', 'element', 'element', 'element', 'finish']);
-    const times = timed.take()!;
-    assert.equal(times['test.probe']!.calls, 5);
-    assert.ok(times['test.probe']!.ms >= 0);
+    assert.equal(timings['test.probe']!.calls, 5);
+    assert.ok(timings['test.probe']!.ms >= 0);
   });
 
-  it('a hook that throws is still timed, and the error reaches the engine', () => {
+  it('time the projections of a document-scoped rule', () => {
+    const projected: Rule = {
+      ...RULES[0]!,
+      id: 'test.projected',
+      scope: 'document',
+      project: (_collection, index) => index,
+      create: () => ({ element: () => {} }),
+    };
+    const timings: RuleTimings = {};
+    validateDocument(
+      { mcpdesc: '0.7.0', tools: [{}, {}] },
+      { ...DEFAULT_ENGINE_OPTIONS, ruleTimings: timings },
+      [projected],
+    );
+    // Two projections, two element calls.
+    assert.equal(timings['test.projected']!.calls, 4);
+  });
+
+  it('a hook that throws is still timed, and the error reaches the caller', () => {
     const boom: Rule = {
       ...RULES[0]!,
       id: 'test.boom',
-      reusable: false,
       create: () => ({
         member: () => {
           throw new Error('boom');
         },
       }),
     };
-    const timed = timedCatalogue([boom]);
-    assert.throws(() => validateDocument({ mcpdesc: '0.7.0', x: 1 }, undefined, timed.rules), /boom/);
-    assert.equal(timed.take()!['test.boom']!.calls, 1);
+    const timings: RuleTimings = {};
+    const options = { ...DEFAULT_ENGINE_OPTIONS, ruleTimings: timings };
+    assert.throws(() => validateDocument({ mcpdesc: '0.7.0', x: 1 }, options, [boom]), /boom/);
+    assert.equal(timings['test.boom']!.calls, 1);
   });
 
   it('addRuleTimings sums rule by rule', () => {

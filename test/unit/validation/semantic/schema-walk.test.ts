@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { analyzeSchema, MAX_SCHEMA_DEPTH } from '../../../../src/validation/json-schema/walk.js';
+import {
+  analyzeSchema,
+  MAX_SCHEMA_DEPTH,
+  SchemaAnalyses,
+} from '../../../../src/validation/json-schema/walk.js';
 
 const refsOf = (schema: object, dialect: '2020-12' | '2019-09' | 'draft-07' = '2020-12') => {
   const a = analyzeSchema(schema, dialect);
@@ -164,8 +168,10 @@ describe('schema walk: local references', () => {
   it('gives each schema its own analysis however many were walked in between', () => {
     const bad = { properties: { a: { $ref: '#/$defs/missing' } } };
     const good = { $defs: { missing: true }, properties: { a: { $ref: '#/$defs/missing' } } };
-    const first = analyzeSchema(bad, '2020-12');
-    assert.equal(analyzeSchema(bad, '2020-12'), first, 'rules checking one tool share one walk');
+    const analyses = new SchemaAnalyses();
+    const first = analyses.analyze(bad, '2020-12');
+    for (let i = 0; i < 9; i++) analyses.analyze({ ...bad }, '2020-12');
+    assert.equal(analyses.analyze(bad, '2020-12'), first, 'rules checking one tool share one walk');
     for (let i = 0; i < 9; i++)
       assert.deepEqual(refsOf(i % 2 === 0 ? good : { ...bad }).unresolved.length, i % 2);
     assert.deepEqual(refsOf(bad).unresolved, ['properties/a/$ref #/$defs/missing']);
@@ -243,9 +249,14 @@ describe('schema walk: local references', () => {
     });
   });
 
-  it('memoizes per schema object', () => {
+  it('is shared per schema object by an owner of analyses until it clears them', () => {
     const schema = { type: 'object' };
-    assert.equal(analyzeSchema(schema, '2020-12'), analyzeSchema(schema, '2020-12'));
+    const analyses = new SchemaAnalyses();
+    const first = analyses.analyze(schema, '2020-12');
+    assert.equal(analyses.analyze(schema, '2020-12'), first);
+    analyses.clear();
+    assert.notEqual(analyses.analyze(schema, '2020-12'), first);
+    assert.notEqual(analyzeSchema(schema, '2020-12'), analyzeSchema(schema, '2020-12'));
   });
 });
 

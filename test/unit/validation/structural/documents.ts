@@ -268,3 +268,14 @@ export function sampleFor(version: SpecVersion): Record<string, Json> {
 }
 
 export { mutants, mutate, rng } from '../../../../corpus/generator/mutate.js';
+
+/**
+ * Put `value` into the container at `path` of `doc`: pushed onto an array, else set as own property
+ * `key` (defineProperty, so "__proto__" is an ordinary member as JSON.parse makes it).
+ */
+export function plant(doc: unknown, path: ReadonlyArray<string | number>, key: string, value: unknown): void {
+  let target: unknown = doc;
+  for (const s of path) target = (target as Record<string | number, unknown>)[s];
+  if (Array.isArray(target)) target.push(value);
+  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { PathSegment } from '../../../../src/types.js';
 import { validateDocument } from '../../../../src/validation/engine.js';
 import { toPointer } from '../../../../src/validation/pointer.js';
-import { mutants, sampleFor } from './documents.js';
+import { mutants, plant, sampleFor } from './documents.js';
 import { structural } from './structural-ids.js';
 
 const options = { target: null, ruleLevels: {}, maxDiagnostics: 10_000 };
@@ -56,16 +56,7 @@ describe('structural findings point into the document', () => {
           fc.jsonValue({ maxDepth: 3 }),
           (place, key, value) => {
             const doc = JSON.parse(JSON.stringify(sample)) as Record<string, unknown>;
-            let target: unknown = doc;
-            for (const s of places[place]!) target = (target as Record<string | number, unknown>)[s];
-            if (Array.isArray(target)) target.push(value);
-            else
-              Object.defineProperty(target, key, {
-                value,
-                enumerable: true,
-                writable: true,
-                configurable: true,
-              });
+            plant(doc, places[place]!, key, value);
             findings += check(JSON.parse(JSON.stringify(doc)));
           },
         ),
