@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import type { PageChanges } from '../reporting/html-static.js';
-import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
+import { formatTable, loadReporter } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { applyBaseline, loadBaseline } from '../scale/baseline.js';
 import { compareRuns } from '../scale/compare.js';
@@ -54,7 +54,7 @@ Exit codes:
        (inputs it could not check) or was interrupted`;
 
 function buildReportProgram(): Command {
-  const formats = reporterNames();
+  const formats = formatTable();
   return new Command('mcpdesc-validate report')
     .description(
       'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
