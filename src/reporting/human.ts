@@ -138,7 +138,7 @@ export function createHumanReporter(
       // The summary's count where the run has one: under --quiet the baselined warnings are not
       // listed, so counting the listed ones left them out.
       if (summary.suppressed) accepted = { ...summary.suppressed };
-      const lines = closingLines(summary, { filesWithFindings, accepted, showSuppressed }, paint);
+      const lines = closingLines(summary, { filesWithFindings, quiet, accepted, showSuppressed }, paint);
       await writeChunk(out, `${lines.join('\n')}\n`);
     },
   };
@@ -148,6 +148,7 @@ type Counts = Record<Severity, number>;
 
 interface Tally {
   filesWithFindings: number;
+  quiet: boolean;
   /** Findings the baseline covers, by severity. */
   accepted: Counts;
   showSuppressed: boolean;
@@ -187,8 +188,13 @@ function closingLines(summary: SummaryRecord, tally: Tally, paint: Palette): str
         : acceptedTotal === total
           ? ', all in the baseline'
           : `, ${thousands(acceptedTotal)} in the baseline`;
-    const withFindings = counted(tally.filesWithFindings, 'file');
-    const line = `✖ ${parts.join(', ')} in ${withFindings} with findings (of ${thousands(files)})${inBaseline}`;
+    // Under --quiet the warnings and infos a baseline covers never reach the report, so which files
+    // hold findings outside it cannot be told: the clause is left out rather than guessed.
+    const unknowable = tally.quiet && hidden !== null && accepted.warning + accepted.info > 0;
+    const where = unknowable
+      ? ` (${counted(files, 'file')})`
+      : ` in ${counted(tally.filesWithFindings, 'file')} with findings (of ${thousands(files)})`;
+    const line = `✖ ${parts.join(', ')}${where}${inBaseline}`;
     lines.push(
       paint.bold(error - (hidden ? 0 : accepted.error) > 0 ? paint.error(line) : paint.warning(line)),
     );
