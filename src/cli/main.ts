@@ -288,7 +288,10 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     if (argv[0] === 'merge' || argv[0] === 'compare') {
       // Loaded on demand, like `rules`: a validation run does not need the report readers.
       const { runCompare, runMerge } = await import('../scale/subcommands.js');
-      code = await (argv[0] === 'merge' ? runMerge : runCompare)(argv.slice(1), io.stdout, io.stderr);
+      code =
+        argv[0] === 'merge'
+          ? await runMerge(argv.slice(1), io.stdout, io.stderr)
+          : await runCompare(argv.slice(1), io.stdout, io.stderr, { stdoutIsTTY: io.stdoutIsTTY });
     } else if (argv[0] === 'report') {
       // Loaded on demand: the report readers and the rendering are not needed to validate.
       const { runReportCommand } = await import('./report-command.js');
