@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createStylishReporter } from '../../../src/reporting/stylish.js';
-import {
-  assertGolden,
-  diag,
-  doc,
-  INPUTS_DIR,
-  memoryStream,
-  runReporter,
-  SAMPLE_DOCUMENTS,
-  summaryOf,
-} from './sample-results.js';
+import { itMatchesGoldens, renderer } from './human-goldens.js';
+import { diag, doc, memoryStream, runReporter, summaryOf } from './sample-results.js';
 
-async function render(options: Parameters<typeof createStylishReporter>[1], documents = SAMPLE_DOCUMENTS) {
-  const sink = memoryStream();
-  await runReporter(createStylishReporter(sink.stream, options), documents);
-  return sink.text();
-}
+const render = renderer(createStylishReporter);
 
 /** The lines under the heading `file`, up to the next blank line. */
 function block(text: string, file: string): string[] {
@@ -28,21 +16,7 @@ function block(text: string, file: string): string[] {
 }
 
 describe('stylish reporter', () => {
-  it('matches the golden output without colour', async () => {
-    assertGolden('stylish.txt', await render({ color: false }), assert.equal);
-  });
-
-  it('matches the golden output with colour', async () => {
-    assertGolden('stylish-color.txt', await render({ color: true }), assert.equal);
-  });
-
-  it('matches the golden output with code frames read from the files', async () => {
-    assertGolden(
-      'stylish-code-frame.txt',
-      await render({ color: false, codeFrame: true, cwd: INPUTS_DIR }),
-      assert.equal,
-    );
-  });
+  itMatchesGoldens('stylish', render);
 
   it('names each file once, as a heading, with its findings below it in line order', async () => {
     const text = await render({ color: false });

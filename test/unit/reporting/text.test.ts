@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { displayWidth } from '../../../src/reporting/output.js';
 import { createTextReporter } from '../../../src/reporting/text.js';
+import { itMatchesGoldens, renderer } from './human-goldens.js';
 import {
-  assertGolden,
   diag,
   doc,
   INPUTS_DIR,
@@ -13,28 +13,10 @@ import {
   summaryOf,
 } from './sample-results.js';
 
-async function render(options: Parameters<typeof createTextReporter>[1], documents = SAMPLE_DOCUMENTS) {
-  const sink = memoryStream();
-  await runReporter(createTextReporter(sink.stream, options), documents);
-  return sink.text();
-}
+const render = renderer(createTextReporter);
 
 describe('text reporter', () => {
-  it('matches the golden output without colour', async () => {
-    assertGolden('text.txt', await render({ color: false }), assert.equal);
-  });
-
-  it('matches the golden output with colour', async () => {
-    assertGolden('text-color.txt', await render({ color: true }), assert.equal);
-  });
-
-  it('matches the golden output with code frames read from the files', async () => {
-    assertGolden(
-      'text-code-frame.txt',
-      await render({ color: false, codeFrame: true, cwd: INPUTS_DIR }),
-      assert.equal,
-    );
-  });
+  itMatchesGoldens('text', render);
 
   it('writes no escape byte at all without colour, even when a message carries one', async () => {
     const text = await render({ color: false });
