@@ -4,12 +4,12 @@ import { closingLine } from '../../../src/reporting/closing-line.js';
 import type { SummaryRecord } from '../../../src/types.js';
 import { summaryOf } from './sample-results.js';
 
-/** A summary of `total` files, with what `over` sets. */
-function summary(over: Partial<SummaryRecord> & { total?: number }): SummaryRecord {
-  const { total = 1, ...rest } = over;
+/** A summary of `total` files, `invalid` of them invalid, with what `over` sets. */
+function summary(over: Partial<SummaryRecord> & { total?: number; invalid?: number }): SummaryRecord {
+  const { total = 1, invalid = 0, ...rest } = over;
   return {
     ...summaryOf([]),
-    files: { total, valid: total, invalid: 0, error: 0, skipped: 0 },
+    files: { total, valid: total - invalid, invalid, error: 0, skipped: 0 },
     documents: total,
     counts: { error: 0, warning: 0, info: 0 },
     wallMs: 120,
@@ -25,7 +25,7 @@ describe('the stderr closing line', () => {
     const line = closingLine(
       summary({
         total: 1250,
-        files: { total: 1250, valid: 1238, invalid: 12, error: 0, skipped: 0 },
+        invalid: 12,
         counts: { error: 30, warning: 4, info: 0 },
         wallMs: 840,
       }),
@@ -38,9 +38,7 @@ describe('the stderr closing line', () => {
   it('gives no rate for one file or a short run, where it says nothing', () => {
     const one = closingLine(
       summary({ total: 1, wallMs: 640, throughput: { filesPerSec: 1.56, mbPerSec: 0, toolsPerSec: 1.56 } }),
-      {
-        exitCode: 0,
-      },
+      { exitCode: 0 },
     );
     assert.equal(one, '1 file (all valid): no findings, 0.6 s; exit 0');
     assert.ok(!one.includes('/s'));
@@ -52,7 +50,7 @@ describe('the stderr closing line', () => {
     const many = closingLine(
       summary({
         total: 10000,
-        files: { total: 10000, valid: 9500, invalid: 500, error: 0, skipped: 0 },
+        invalid: 500,
         counts: { error: 612, warning: 0, info: 0 },
         wallMs: 12_400,
         throughput: { filesPerSec: 806.45, mbPerSec: 30.1, toolsPerSec: 8000 },
