@@ -105,6 +105,17 @@ describe('report formats and terminal defaults', () => {
     );
   });
 
+  it('html takes its name in any case too, on a run and on report', async () => {
+    const r = await runCli(['mixed.json', '-f', 'HTML=page.html', '-f', 'ndjson=html-run.ndjson'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(readFileSync(join(cwd, 'page.html'), 'utf8'), /^<!DOCTYPE html>/);
+    const run = JSON.parse(readFileSync(join(cwd, 'html-run.ndjson'), 'utf8').split('\n')[0]!);
+    assert.deepEqual(run.options.formats, ['html=page.html', 'ndjson=html-run.ndjson']);
+    const rendered = await runCli(['report', 'html-run.ndjson', '-f', 'Html', '-o', 'again.html'], { cwd });
+    assert.equal(rendered.code, 1, rendered.stderr);
+    assert.match(readFileSync(join(cwd, 'again.html'), 'utf8'), /^<!DOCTYPE html>/);
+  });
+
   it('a config file names formats the same way', async () => {
     writeFileSync(
       join(cwd, 'aliases.config.json'),
