@@ -12,7 +12,7 @@ import { parseXml } from '../helpers/xml.js';
 
 // One error (a tag that is not a string) and two warnings (an empty name, no inputSchema).
 const MIXED =
-  '{"mcpdesc":"0.7.0","info":{"name":"a","version":"1"},"transports":[{"type":"stdio","command":"x"}],' +
+  '{"mcpdesc":"0.7.0","info":{"name":"a","version":"1.0.0"},"transports":[{"type":"stdio","command":"x"}],' +
   '"tools":[{"name":""},{"name":"ok","inputSchema":{"type":"object"},"tags":[1]}]}\n';
 
 class Capture extends Writable {
