@@ -236,9 +236,9 @@ export function buildProgram(version: string): Command {
     .option('--stats', 'time each document by phase and each rule; adds timings and summary stats')
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
-    .option('--code-frame', 'text and html formats: show the offending lines under each finding')
-    .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
-    .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
+    .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
+    .option('--color', 'colour stylish and text even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'never colour stylish and text (also NO_COLOR=1)')
     .option(
       '--config <file>',
       'settings file to use instead of the mcpdesc-validate.config.json found from the working directory up',

@@ -49,6 +49,12 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.equal(h.code, 0);
     const formatLine = h.stdout.slice(h.stdout.indexOf('-f, --format'), h.stdout.indexOf('--files-from'));
     assert.match(formatLine.replace(/\s+/g, ' '), /default: stylish on a terminal, else ndjson/);
+    // The options for the reports for people name both of them.
+    for (const option of ['--code-frame', '--color', '--no-color', '--show-suppressed']) {
+      const at = h.stdout.indexOf(`  ${option} `);
+      const described = h.stdout.slice(at, h.stdout.indexOf('\n  -', at + 1)).replace(/\s+/g, ' ');
+      assert.match(described, /stylish,? and text|stylish, text/, option);
+    }
     const options = h.stdout.slice(h.stdout.indexOf('Options:'), h.stdout.indexOf('Inputs are'));
     const inHelp = new Set([...options.matchAll(/^ {2}(?:-\w, )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!));
     const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
