@@ -122,8 +122,8 @@ export function createHumanReporter(
       const rows = rowsOf(result, showSuppressed);
       const unlisted = unlistedCount(result, quiet);
       // Counted by the document's findings, not by what is listed: under --quiet a file with warnings
-      // only lists nothing, and the tally said "3 warnings in 0 files". Findings the baseline covers
-      // count only where they are listed.
+      // only lists nothing, yet its warnings are in the tally, so the file is too. Findings the baseline
+      // covers count only where they are listed.
       const findings = result.errors + result.warnings + result.infos - (showSuppressed ? 0 : acceptedHere);
       if (findings > 0) findingsIn(result.file);
       if (rows.length === 0 && unlisted <= 0) return;

@@ -170,9 +170,9 @@ describe('-f text --quiet', () => {
       { cwd },
     );
     assert.equal(r.code, 1, r.stderr);
-    // "4 warnings" next to "1 warning: more than --max-warnings 0" read as a miscount. The files of
-    // the one new warning cannot be told apart (--quiet keeps warnings from the report), so the tally
-    // names no number of files with findings.
+    // The tally counts what the baseline does not cover, as --max-warnings does. The files of the one
+    // new warning cannot be told apart (--quiet keeps warnings from the report), so the tally names no
+    // number of files with findings.
     assert.match(r.stdout, /✖ 0 errors, 1 warning \(5 files\)\n {2}3 findings in the baseline not listed/);
     assert.doesNotMatch(r.stdout, /w\d\.json/);
     const shown = await runCli(
