@@ -13,7 +13,15 @@ import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'no
 import type { Command } from 'commander';
 import type { Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
-import { FAIL_ON, type FailOn, type FormatSpec, LEVELS, parseFormat, parseSize } from './options.js';
+import {
+  FAIL_ON,
+  type FailOn,
+  type FormatSpec,
+  type FormatTable,
+  LEVELS,
+  parseFormat,
+  parseSize,
+} from './options.js';
 import type { CliSettings } from './run.js';
 
 export const CONFIG_FILE = 'mcpdesc-validate.config.json';
@@ -39,6 +47,7 @@ export interface ConfigValues {
   cacheLocation?: string;
   baseline?: string;
   strictBaseline?: boolean;
+  showSuppressed?: boolean;
   formats?: FormatSpec[];
   quiet?: boolean;
   codeFrame?: boolean;
@@ -61,6 +70,7 @@ export const OPTION_KEYS = [
   'cacheLocation',
   'baseline',
   'strictBaseline',
+  'showSuppressed',
   'quiet',
   'codeFrame',
   'stats',
@@ -110,7 +120,7 @@ export async function loadConfig(
   file: string,
   shown: string,
   cwd: string,
-  reporterNames: readonly string[],
+  formatTable: FormatTable,
 ): Promise<LoadedConfig> {
   const fail = (message: string): never => {
     throw new ConfigError(`${shown}: ${message}`);
@@ -213,7 +223,7 @@ export async function loadConfig(
   const formats: Check = (v, key) => {
     const specs = strings(v, key).map((f, i) => {
       try {
-        const spec = parseFormat(f, reporterNames);
+        const spec = parseFormat(f, formatTable);
         return spec.path === null ? spec : { name: spec.name, path: rebase(spec.path) };
       } catch (error) {
         return fail(`"${key}"[${i}] ${found(f)} is invalid: ${(error as Error).message}`);
@@ -261,6 +271,7 @@ export async function loadConfig(
     cacheLocation: path,
     baseline: path,
     strictBaseline: boolean,
+    showSuppressed: boolean,
     formats,
     quiet: boolean,
     codeFrame: boolean,
@@ -288,7 +299,7 @@ export type SettingSource = 'cli' | 'config' | 'default';
 export async function applyConfig(
   program: Command,
   cwd: string,
-  reporterNames: readonly string[],
+  formatTable: FormatTable,
   named: { config?: string | false; both: boolean },
 ): Promise<LoadedConfig | null> {
   if (named.both) throw new ConfigError("options '--config <file>' and '--no-config' contradict each other");
@@ -307,7 +318,7 @@ export async function applyConfig(
     if (file === null) return null;
     shown = slashed(relative(cwd, file));
   }
-  const loaded = await loadConfig(file, shown, cwd, reporterNames);
+  const loaded = await loadConfig(file, shown, cwd, formatTable);
   for (const key of OPTION_KEYS) {
     const value = loaded.values[key];
     if (value === undefined || program.getOptionValueSource(key) === 'cli') continue;
@@ -358,6 +369,7 @@ export function describeSettings(
     cacheLocation: opts.cacheLocation,
     baseline: settings.baseline,
     strictBaseline: settings.strictBaseline,
+    showSuppressed: settings.showSuppressed === true,
     formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
     quiet: settings.quiet,
     codeFrame: settings.codeFrame,

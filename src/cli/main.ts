@@ -2,7 +2,7 @@
 // stdout may still hold piped records that must reach the consumer.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { reporterNames } from '../reporting/reporter-registry.js';
+import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { DEFAULT_CACHE_LOCATION } from '../scale/cache.js';
 import { parseShard, type Shard } from '../scale/shard.js';
 import { TARGETS } from '../types.js';
@@ -42,8 +42,9 @@ directory up to the repository root; paths in it are relative to it). The comman
 over it; --print-config shows the result.
 
 Output: NDJSON (one record per line: run, diagnostic…, file, …, summary) when stdout is
-not a terminal, text otherwise. Progress and notes go to stderr. The text report is coloured
-on a terminal unless NO_COLOR is set; FORCE_COLOR=1 or --color colours it anyway.
+not a terminal, stylish (findings grouped under each file) otherwise; -f text (or compact)
+prints one line per finding, for grep. Progress and notes go to stderr. Reports for people
+are coloured on a terminal unless NO_COLOR is set; FORCE_COLOR=1 or --color colours them.
 
 Exit codes:
   0    every file checked, no finding at or above --fail-on
@@ -99,6 +100,7 @@ interface RawOptions {
   baseline?: string;
   writeBaseline?: string;
   strictBaseline?: boolean;
+  showSuppressed?: boolean;
   maxWarnings?: number;
   exitZero?: boolean;
   bail?: number;
@@ -121,7 +123,7 @@ function parseShardOption(value: string): Shard {
 }
 
 export function buildProgram(version: string): Command {
-  const formats = reporterNames();
+  const formats = formatTable();
   return new Command('mcpdesc-validate')
     .description('Validate MCP Description (mcpdesc) documents in bulk: files, directories, globs or stdin.')
     .argument('[patterns...]', 'files, directories, quoted globs (! to exclude), - for stdin')
@@ -230,12 +232,13 @@ export function buildProgram(version: string): Command {
     )
     .option('--write-baseline <file>', "record this run's findings as a baseline")
     .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
+    .option('--show-suppressed', 'stylish and text: also list the findings the --baseline covers')
     .option('--stats', 'time each document by phase and each rule; adds timings and summary stats')
     .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
     .option('--no-progress', 'never draw the progress line')
-    .option('--code-frame', 'text and html formats: show the offending lines under each finding')
-    .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
-    .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
+    .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
+    .option('--color', 'colour stylish and text even when stdout is not a terminal (also FORCE_COLOR=1)')
+    .option('--no-color', 'never colour stylish and text (also NO_COLOR=1)')
     .option(
       '--config <file>',
       'settings file to use instead of the mcpdesc-validate.config.json found from the working directory up',
@@ -285,7 +288,10 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     if (argv[0] === 'merge' || argv[0] === 'compare') {
       // Loaded on demand, like `rules`: a validation run does not need the report readers.
       const { runCompare, runMerge } = await import('../scale/subcommands.js');
-      code = await (argv[0] === 'merge' ? runMerge : runCompare)(argv.slice(1), io.stdout, io.stderr);
+      code =
+        argv[0] === 'merge'
+          ? await runMerge(argv.slice(1), io.stdout, io.stderr)
+          : await runCompare(argv.slice(1), io.stdout, io.stderr, { stdoutIsTTY: io.stdoutIsTTY });
     } else if (argv[0] === 'report') {
       // Loaded on demand: the report readers and the rendering are not needed to validate.
       const { runReportCommand } = await import('./report-command.js');
@@ -331,7 +337,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
   // The config file fills in what the command line left out; it writes into `o` (src/cli/config.ts).
   let config: LoadedConfig | null;
   try {
-    config = await applyConfig(program, io.cwd, reporterNames(), {
+    config = await applyConfig(program, io.cwd, formatTable(), {
       ...(o.config !== undefined ? { config: o.config } : {}),
       both: configFlags.size > 1,
     });
@@ -405,9 +411,9 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     // (`mcpdesc-validate "$REGISTRY"`) would silently check everything under it.
     return usageError(io, "an empty pattern ('') names no file (an unset shell variable?)");
   }
-  // Options of the text report only: without one, say so rather than ignore them (the user asked for
-  // something the run will not show).
-  if (!formats.some((f) => f.name === 'text')) {
+  // Options of the reports for people only: without one, say so rather than ignore them (the user
+  // asked for something the run will not show).
+  if (!formats.some((f) => isHumanFormat(f.name))) {
     const textOnly = [
       // From a config file it is no mistake: one file serves terminal runs and CI reports alike.
       o.codeFrame === true &&
@@ -416,10 +422,11 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
         ? '--code-frame'
         : null,
       program.getOptionValueSource('color') === 'cli' ? (o.color ? '--color' : '--no-color') : null,
+      program.getOptionValueSource('showSuppressed') === 'cli' ? '--show-suppressed' : null,
     ].filter((name) => name !== null);
     if (textOnly.length > 0) {
       io.stderr.write(
-        `mcpdesc-validate: ${textOnly.join(' and ')} ${textOnly.length > 1 ? 'apply' : 'applies'} to the text report only, and this run writes none (add -f text)\n`,
+        `mcpdesc-validate: ${textOnly.join(' and ')} ${textOnly.length > 1 ? 'apply' : 'applies'} to the stylish and text reports only, and this run writes neither (add -f stylish)\n`,
       );
     }
   }
@@ -451,6 +458,7 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     baseline: o.baseline ?? null,
     writeBaseline: o.writeBaseline ?? null,
     strictBaseline: o.strictBaseline === true,
+    showSuppressed: o.showSuppressed === true,
     maxWarnings: o.maxWarnings === undefined || o.maxWarnings < 0 ? null : o.maxWarnings,
     exitZero: o.exitZero === true,
     bail: o.bail ?? null,

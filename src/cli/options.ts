@@ -121,34 +121,46 @@ export interface FormatSpec {
   path: string | null;
 }
 
-/** `NAME` or `NAME=PATH`; `names` are the registered reporters. */
-export function parseFormat(value: string, names: readonly string[]): FormatSpec {
+/**
+ * The report formats as the option parsers see them (src/reporting/reporter-registry.ts formatTable):
+ * passed in, so that the library, which shares these parsers, never loads the reporters' registry.
+ */
+export interface FormatTable {
+  /** Each format's own name, for messages and --help. */
+  names: readonly string[];
+  /** The format's own name for `name` (an alias, in any case), or undefined. */
+  canonical(name: string): string | undefined;
+}
+
+/** `NAME` or `NAME=PATH`, NAME in any case or an alias; the spec carries the format's own name. */
+export function parseFormat(value: string, formats: FormatTable): FormatSpec {
   const eq = value.indexOf('=');
-  const name = (eq < 0 ? value : value.slice(0, eq)).trim();
+  const given = (eq < 0 ? value : value.slice(0, eq)).trim();
   const path = eq < 0 ? null : value.slice(eq + 1);
-  if (!names.includes(name))
-    throw new InvalidArgumentError(`Expected one of ${names.join(', ')} (optionally =PATH).`);
+  const name = formats.canonical(given);
+  if (name === undefined)
+    throw new InvalidArgumentError(`Expected one of ${formats.names.join(', ')} (optionally =PATH).`);
   if (path === '') throw new InvalidArgumentError('Expected a file path after "=".');
   return { name, path };
 }
 
-/** At most one format may write to stdout; with none given, text on a terminal and ndjson otherwise. */
 /** Commander's accumulator for a repeatable option whose every value is parsed. */
 export function collect<T>(parse: (value: string) => T) {
   return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
 }
 
 /** `-f, --format <name[=path]>`, as the validation run and `report` both take it. */
-export function formatOption(names: readonly string[]): Option {
+export function formatOption(formats: FormatTable): Option {
   return new Option(
     '-f, --format <name[=path]>',
-    `report format (${names.join('|')}); repeat with =path for files ` +
-      '(default: text on a terminal, else ndjson)',
-  ).argParser(collect((v) => parseFormat(v, names)));
+    `report format (${formats.names.join('|')}); repeat with =path for files ` +
+      '(default: stylish on a terminal, else ndjson)',
+  ).argParser(collect((v) => parseFormat(v, formats)));
 }
 
+/** At most one format may write to stdout; with none given, stylish on a terminal and ndjson otherwise. */
 export function resolveFormats(given: readonly FormatSpec[], stdoutIsTTY: boolean): FormatSpec[] {
-  if (given.length === 0) return [{ name: stdoutIsTTY ? 'text' : 'ndjson', path: null }];
+  if (given.length === 0) return [{ name: stdoutIsTTY ? 'stylish' : 'ndjson', path: null }];
   if (given.filter((f) => f.path === null).length > 1) {
     throw new InvalidArgumentError('Only one --format may write to stdout; give the others =PATH.');
   }

@@ -10,7 +10,7 @@ import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import type { PageChanges } from '../reporting/html-static.js';
-import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
+import { formatTable, isHumanFormat, loadReporter } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { applyBaseline, loadBaseline } from '../scale/baseline.js';
 import { compareRuns } from '../scale/compare.js';
@@ -54,7 +54,7 @@ Exit codes:
        (inputs it could not check) or was interrupted`;
 
 function buildReportProgram(): Command {
-  const formats = reporterNames();
+  const formats = formatTable();
   return new Command('mcpdesc-validate report')
     .description(
       'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
@@ -75,7 +75,8 @@ function buildReportProgram(): Command {
         `lowest severity that makes the exit code 1 (${FAIL_ON.join('|')}; default: the run's own --fail-on)`,
       ).argParser(parseFailOn),
     )
-    .option('--code-frame', 'text and html formats: show the offending lines under each finding')
+    .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
+    .option('--show-suppressed', "stylish and text: also list the findings the run's --baseline covers")
     .option(
       '--compare <old.ndjson>',
       'html format: show what is new and what was fixed since this earlier report (one input only)',
@@ -100,6 +101,7 @@ interface RawOptions {
   failOn?: FailOn;
   codeFrame?: boolean;
   color?: boolean;
+  showSuppressed?: boolean;
   compare?: string;
 }
 
@@ -167,13 +169,14 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     toStdout.path = o.output;
   }
   if (
-    !formats.some((f) => f.name === 'text') &&
+    !formats.some((f) => isHumanFormat(f.name)) &&
     ((o.codeFrame === true && !formats.some((f) => f.name === 'html')) ||
-      program.getOptionValueSource('color') === 'cli')
+      program.getOptionValueSource('color') === 'cli' ||
+      o.showSuppressed === true)
   ) {
     note(
       io,
-      '--code-frame, --color and --no-color apply to the text report only, and none is written (add -f text)',
+      '--code-frame, --show-suppressed, --color and --no-color apply to the stylish and text reports only, and neither is written (add -f stylish)',
     );
   }
 
@@ -217,6 +220,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
       cwd: io.cwd,
       root,
       codeFrame: o.codeFrame === true,
+      showSuppressed: o.showSuppressed === true,
       changes: () => changes,
       ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
     });

@@ -20,7 +20,8 @@ import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.j
 import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
 import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
-import { loadReporter } from '../reporting/reporter-registry.js';
+import { closingLine } from '../reporting/closing-line.js';
+import { isHumanFormat, loadReporter } from '../reporting/reporter-registry.js';
 import { statsLines } from '../reporting/stats.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { checkAtomicTarget } from '../scale/atomic.js';
@@ -88,6 +89,8 @@ export interface CliSettings {
   /** `--write-baseline FILE`. */
   writeBaseline: string | null;
   strictBaseline: boolean;
+  /** `--show-suppressed`: the stylish and text reports list the findings the baseline covers too. */
+  showSuppressed?: boolean;
   /** `--max-warnings N`: exit 1 above N warnings that no baseline covers (null or absent: no limit). */
   maxWarnings?: number | null;
   /** `--exit-zero`: exit 0 where the run would exit 1. */
@@ -457,6 +460,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       cwd: io.cwd,
       root: reportRoot(io),
       codeFrame: settings.codeFrame,
+      showSuppressed: settings.showSuppressed === true,
       changes,
       ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
     });
@@ -749,25 +753,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // The summary already went out; a report that could not be put in place still fails the run, and
   // the closing line below must state the code the process really returns.
   const finalCode = (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
-  // One closing line for the human watching stderr, unless a text report on stdout already ends with it.
-  const textOnStdout = settings.formats.some((f) => f.path === null && f.name === 'text');
+  // One closing line for the human watching stderr, unless a report for people on stdout already ends with it.
+  const textOnStdout = settings.formats.some((f) => f.path === null && isHumanFormat(f.name));
   if (!stdoutClosed && !settings.quiet && !textOnStdout) {
-    note(
-      io,
-      `${count(record.files.total, 'file')} (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
-        `${record.files.skipped} skipped)` +
-        // JSON Lines: a file holds many documents; their number is what a dump's reader wants.
-        `${record.documents !== record.files.total ? `, ${count(record.documents, 'document')}` : ''}, ` +
-        `${count(record.counts.error, 'error')}, ${count(record.counts.warning, 'warning')} in ` +
-        `${(record.wallMs / 1000).toFixed(2)} s (${record.throughput.filesPerSec} files/s, ${record.throughput.mbPerSec} MB/s)` +
-        `${cache ? `, ${replayed} replayed from the cache` : ''}` +
-        `${baseline ? `, ${suppressed.error + suppressed.warning + suppressed.info} findings in the baseline` : ''}` +
-        `${stale > 0 ? `, ${stale} baseline ${stale === 1 ? 'entry' : 'entries'} gone (--strict-baseline)` : ''}` +
-        `${record.maxWarnings?.exceeded ? `, ${record.maxWarnings.warnings} warnings over --max-warnings ${record.maxWarnings.limit}` : ''}` +
-        `${bail?.stopped ? `, stopped by --bail ${bail.limit} (${count(bail.skipped, 'file')} not checked)` : ''}` +
-        `${masked ? ', exit 1 turned into 0 by --exit-zero' : ''}` +
-        `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
-    );
+    note(io, closingLine(record, { exitCode: finalCode, ...(cache ? { replayed } : {}) }));
     for (const line of statsLines(record)) note(io, line);
   } else if (!stdoutClosed && !textOnStdout && record.maxWarnings?.exceeded) {
     // --quiet drops the closing line, but not the one reason for exit 1 that no error-level finding in

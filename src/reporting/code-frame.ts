@@ -157,7 +157,7 @@ export function frameRequests(
 
 /**
  * Render a frame from excerpts; null when the line is not available (file changed, past the scan cap).
- * Tabs and control characters are shown as one visible character each so the caret stays aligned.
+ * Tabs (as `→`) and control characters are shown as one visible character each, so the caret stays aligned.
  * `endColumn` (exclusive; a span that ends on its start's line): the span is underlined `^~~~` up to
  * there, or to the end of the shown excerpt.
  */
@@ -207,8 +207,9 @@ function caretPrefix(text: string, start: number, at: number): string {
 }
 
 function visible(text: string): string {
-  // One character in, one character out: printable() would widen a control character to six.
-  return Array.from(text, (c) => (c === '\t' ? ' ' : printable(c) === c ? c : '\uFFFD')).join('');
+  // One character in, one character out: printable() would widen a control character to six. A tab is
+  // an arrow: shown as a space it hid the character a YAML finding is about (tabs cannot indent YAML).
+  return Array.from(text, (c) => (c === '\t' ? '→' : printable(c) === c ? c : '\uFFFD')).join('');
 }
 
 /**

@@ -11,6 +11,7 @@
 // consumers (Jenkins, GitLab, Azure DevOps) count the test cases themselves.
 import type { DocumentResult, LocatedDiagnostic, Reporter, RunRecord, SummaryRecord } from '../types.js';
 import { isQuietRun, plural, unlistedCount, writeChunk } from './output.js';
+import { xmlAttr, xmlText } from './xml-escape.js';
 
 export interface JunitReporterOptions {
   /** Overwrite reserved bytes once the file is complete (AtomicFile.patchOnCommit). */
@@ -19,25 +20,6 @@ export interface JunitReporterOptions {
 
 /** Room for ` tests="…" failures="…" errors="…" skipped="…" time="…"` with 12-digit counts. */
 const RESERVED = 120;
-
-// Characters XML 1.0 cannot carry at all, not even as references.
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-function xmlText(text: string): string {
-  return text
-    .replace(NOT_XML, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
-export function xmlAttr(text: string): string {
-  return xmlText(text)
-    .replaceAll('"', '&quot;')
-    .replaceAll('\n', '&#10;')
-    .replaceAll('\r', '&#13;')
-    .replaceAll('\t', '&#9;');
-}
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);

@@ -83,6 +83,18 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
+/** `12373` as `12,373`, for reports people read (fixed, not the locale's: output stays the same everywhere). */
+export function thousands(value: number): string {
+  const [whole, fraction] = String(value).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** `plural` with the number grouped in thousands: `12,373 errors`. */
+export function counted(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${thousands(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
 // East Asian Wide/Fullwidth blocks (CJK, Hangul, kana, fullwidth forms) and emoji shown as emoji: a
 // terminal gives each two columns. Combining marks, zero-width spaces/joiners and variation selectors
 // take none. Not the whole of Unicode's East_Asian_Width table (JS regexes cannot name it), but the

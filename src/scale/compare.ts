@@ -288,18 +288,29 @@ export async function compareRuns(
 }
 
 /** One line per finding for people: `+ new  file:line:col severity ruleId message`. */
+// The text is for a terminal, and what it quotes comes from reports that may have been written by
+// anything: C0 and C1 controls (an ESC could rewrite the screen) are shown as `\uXXXX` escapes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const shown = (text: string) =>
+  text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Counts grouped in thousands, as the other reports for people print them. */
+const n = (value: number) => value.toLocaleString('en-US');
+
 export function formatFindingText(f: ComparedFinding): string {
   const mark = f.change === 'new' ? '+' : f.change === 'fixed' ? '-' : ' ';
   const where =
     f.line !== undefined ? `${f.file}:${f.line}${f.column !== undefined ? `:${f.column}` : ''}` : f.file;
-  return `${mark} ${f.change.padEnd(9)} ${where} ${f.severity} ${f.ruleId} ${f.message}${f.pointer ? ` (${f.pointer})` : ''}`;
+  return shown(
+    `${mark} ${f.change.padEnd(9)} ${where} ${f.severity} ${f.ruleId} ${f.message}${f.pointer ? ` (${f.pointer})` : ''}`,
+  );
 }
 
 export function formatComparisonText(c: ComparisonRecord): string {
   const lines = [
-    `compare: ${c.counts.new} new, ${c.counts.fixed} fixed, ${c.counts.unchanged} unchanged ` +
-      `(${c.old.source} → ${c.new.source}; files: ${c.files.added} added, ${c.files.removed} removed)`,
+    `compare: ${n(c.counts.new)} new, ${n(c.counts.fixed)} fixed, ${n(c.counts.unchanged)} unchanged ` +
+      `(${c.old.source} → ${c.new.source}; files: ${n(c.files.added)} added, ${n(c.files.removed)} removed)`,
   ];
   for (const note of c.notes) lines.push(`note: ${note}`);
-  return lines.join('\n');
+  return lines.map(shown).join('\n');
 }

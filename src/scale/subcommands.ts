@@ -10,6 +10,7 @@
 //             short; a document in two shards; a shard that itself ended with exit 2 or was interrupted
 //
 //   mcpdesc-validate compare [--format ndjson|text] [--only new,fixed,unchanged] [--fail-on LEVEL] OLD NEW
+//     text on a terminal, NDJSON otherwise (or as --format says)
 //     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
 //     input unreadable / not a report
 import { Writable } from 'node:stream';
@@ -41,7 +42,7 @@ List findings that are new, fixed or unchanged between two reports (matched by f
 pointer, never by line), followed by a tally.
 
 Options:
-  --format ndjson|text   output format (default ndjson)
+  --format ndjson|text   output format (default: text on a terminal, else ndjson)
   --only LIST            changes to list, comma-separated from new,fixed,unchanged
                          (default: all for ndjson, new,fixed for text); the tally always counts all
   --fail-on LEVEL        lowest severity of a new finding that makes the exit code 1:
@@ -136,8 +137,13 @@ function parseOnly(value: string): Set<Change> | string {
   return picked;
 }
 
-/** `compare`: see COMPARE_USAGE. */
-export async function runCompare(args: string[], out: Out, err: Out): Promise<number> {
+/** `compare`: see COMPARE_USAGE. `stdoutIsTTY`: text is the default, as the other commands print it there. */
+export async function runCompare(
+  args: string[],
+  out: Out,
+  err: Out,
+  options: { stdoutIsTTY?: boolean } = {},
+): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args, {
@@ -153,7 +159,7 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
     await write(out, COMPARE_USAGE);
     return 0;
   }
-  const format = parsed.values.format ?? 'ndjson';
+  const format = parsed.values.format ?? (options.stdoutIsTTY ? 'text' : 'ndjson');
   if (format !== 'ndjson' && format !== 'text') {
     return usageError(
       err,

@@ -48,7 +48,13 @@ describe('CLI conventions a newcomer relies on', () => {
     const h = await runCli(['--help'], { cwd });
     assert.equal(h.code, 0);
     const formatLine = h.stdout.slice(h.stdout.indexOf('-f, --format'), h.stdout.indexOf('--files-from'));
-    assert.match(formatLine.replace(/\s+/g, ' '), /default: text on a terminal, else ndjson/);
+    assert.match(formatLine.replace(/\s+/g, ' '), /default: stylish on a terminal, else ndjson/);
+    // The options for the reports for people name both of them.
+    for (const option of ['--code-frame', '--color', '--no-color', '--show-suppressed']) {
+      const at = h.stdout.indexOf(`  ${option} `);
+      const described = h.stdout.slice(at, h.stdout.indexOf('\n  -', at + 1)).replace(/\s+/g, ' ');
+      assert.match(described, /stylish,? and text|stylish, text/, option);
+    }
     const options = h.stdout.slice(h.stdout.indexOf('Options:'), h.stdout.indexOf('Inputs are'));
     const inHelp = new Set([...options.matchAll(/^ {2}(?:-\w, )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!));
     const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
@@ -184,17 +190,26 @@ describe('CLI conventions a newcomer relies on', () => {
     assert.ok(!readFileSync(join(cwd, 'report.txt'), 'utf8').includes(ESC), 'a report file has no colour');
   });
 
-  it('--code-frame and --color without a text report: said on stderr, not silently ignored', async () => {
+  it('--code-frame, --color, --show-suppressed without a report for people: said on stderr, not ignored', async () => {
     const both = await runCli(['mixed.json', '-f', 'ndjson', '--code-frame', '--color'], { cwd });
     assert.equal(both.code, 1);
     assert.match(
       both.stderr,
-      /--code-frame and --color apply to the text report only, and this run writes none/,
+      /--code-frame and --color apply to the stylish and text reports only, and this run writes neither/,
     );
     const one = await runCli(['mixed.json', '-f', 'sarif', '--no-color'], { cwd });
-    assert.match(one.stderr, /--no-color applies to the text report only/);
-    const withText = await runCli(['mixed.json', '-f', 'text', '--code-frame', '--color'], { cwd });
-    assert.doesNotMatch(withText.stderr, /text report only/);
+    assert.match(one.stderr, /--no-color applies to the stylish and text reports only/);
+    const hidden = await runCli(['mixed.json', '-f', 'gitlab', '--show-suppressed'], { cwd });
+    assert.match(hidden.stderr, /--show-suppressed applies to the stylish and text reports only/);
+    for (const format of ['text', 'stylish', 'COMPACT']) {
+      const human = await runCli(
+        ['mixed.json', '-f', format, '--code-frame', '--color', '--show-suppressed'],
+        {
+          cwd,
+        },
+      );
+      assert.doesNotMatch(human.stderr, /reports only/, format);
+    }
   });
 
   // MIXED lists its two warnings (tool 0) before its error (tool 1): a cap of 1 that kept a warning

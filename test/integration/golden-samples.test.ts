@@ -12,6 +12,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { plural } from '../../src/reporting/output.js';
 import { type CliResult, parseNdjson, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { parseXml } from '../helpers/xml.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed reports are checked field by field below
 type Json = any;
@@ -121,6 +122,9 @@ describe('golden output of every format over corpus/samples', () => {
     ndjson: ['-f', 'ndjson'],
     text: ['-f', 'text'],
     textCodeFrame: ['-f', 'text', '--code-frame'],
+    stylish: ['-f', 'stylish'],
+    stylishCodeFrame: ['-f', 'stylish', '--code-frame'],
+    checkstyle: ['-f', 'checkstyle'],
     json: ['-f', 'json'],
     // The NDJSON of the same run, to compare SARIF's results with the diagnostics written.
     sarif: ['-f', 'sarif', '-f', `ndjson=${join(tmp.path, 'sarif-run.ndjson')}`],
@@ -165,6 +169,37 @@ describe('golden output of every format over corpus/samples', () => {
   it('text with --code-frame', () => {
     assert.ok(!out('textCodeFrame').includes('\u001b'));
     assertGolden('text-code-frame.txt', paths(out('textCodeFrame')));
+  });
+
+  it('stylish, without colour on a pipe', () => {
+    assert.ok(!out('stylish').includes('\u001b'));
+    assertGolden('stylish.txt', paths(out('stylish')));
+  });
+  it('stylish with --code-frame', () =>
+    assertGolden('stylish-code-frame.txt', paths(out('stylishCodeFrame'))));
+  it('checkstyle', () => assertGolden('checkstyle.xml', out('checkstyle')));
+
+  it('checkstyle lists exactly the diagnostics of the same run, each under its file', () => {
+    const root = parseXml(out('checkstyle'));
+    const entries = root.children.flatMap((f) =>
+      f.children.map((e) => [
+        f.attributes.name,
+        e.attributes.source,
+        Number(e.attributes.line),
+        e.attributes.message,
+      ]),
+    );
+    const diagnostics = runs.get('ndjson')!.records.filter((r) => r.type === 'diagnostic') as Json[];
+    assert.deepEqual(
+      entries,
+      diagnostics.map((d) => [d.file, d.ruleId, d.line ?? 1, d.message]),
+    );
+    const files = runs.get('ndjson')!.records.filter((r) => r.type === 'file') as Json[];
+    assert.deepEqual(
+      root.children.map((f) => f.attributes.name),
+      [...new Set(files.map((f) => f.file))],
+      'every input checked has its file element, once',
+    );
   });
 
   it('the normalizers leave findings intact: every NDJSON diagnostic survives verbatim', () => {

@@ -110,8 +110,8 @@ describe('html report', () => {
     const base = ['samples', '--baseline', 'baseline.ndjson', '--code-frame'];
     const run = await cli([...base, '-f', 'ndjson=run.ndjson', '-f', 'html=run.html']);
     assert.equal(run.code, 1, run.stderr);
-    // --code-frame is the html report's too: no note that it applies to the text report only.
-    assert.doesNotMatch(run.stderr, /text report only/);
+    // --code-frame is the html report's too: no note that it applies to the reports for people only.
+    assert.doesNotMatch(run.stderr, /reports only/);
     const rendered = await cli(['report', 'run.ndjson', '--code-frame', '-f', 'html=report.html']);
     assert.equal(rendered.code, 1, rendered.stderr);
     assert.equal(rendered.stderr, '');

@@ -234,7 +234,9 @@ describe('mcpdesc-validate report', () => {
     );
     const r = await cli(['report', baselined, '-f', 'text', '--fail-on', 'warning']);
     assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /all in the baseline/);
+    assert.match(r.stdout, /in the baseline not listed \(--show-suppressed lists them\)/);
+    const shown = await cli(['report', baselined, '-f', 'text', '--show-suppressed', '--fail-on', 'warning']);
+    assert.match(shown.stdout, /all in the baseline/);
   });
 
   describe('inputs it refuses or flags (exit 2, naming the file and line)', () => {

@@ -131,11 +131,26 @@ describe('--baseline', () => {
     assert.equal(run.code, 0, run.stderr);
   });
 
-  it('the text report still lists a suppressed finding, marked as in the baseline', async () => {
-    const run = await cli(['--format', 'text', '--baseline', baseline(), 'reg'], tmp.path);
-    assert.equal(run.code, 0, run.stderr);
-    const marked = run.stdout.split('\n').filter((l) => l.includes('(in baseline)'));
-    assert.equal(marked.length, diagnostics(first).length);
+  it('text and stylish leave out what the baseline covers and say how many; --show-suppressed lists them', async () => {
+    const total = diagnostics(first).length;
+    for (const format of ['text', 'stylish']) {
+      const run = await cli(['--format', format, '--baseline', baseline(), 'reg'], tmp.path);
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(!run.stdout.includes('(in baseline)'), format);
+      assert.ok(
+        run.stdout.includes(`  ${total} findings in the baseline not listed (--show-suppressed lists them)`),
+      );
+      const quiet = await cli(['--format', format, '-q', '--baseline', baseline(), 'reg'], tmp.path);
+      assert.ok(!quiet.stdout.includes('(in baseline)'), `${format} -q`);
+      assert.match(quiet.stdout, /findings? in the baseline not listed/);
+      const shown = await cli(
+        ['--format', format, '--baseline', baseline(), '--show-suppressed', 'reg'],
+        tmp.path,
+      );
+      const marked = shown.stdout.split('\n').filter((l) => l.includes('(in baseline)'));
+      assert.equal(marked.length, total, format);
+      assert.ok(!shown.stdout.includes('not listed'));
+    }
   });
 
   it('--strict-baseline without --baseline is a usage error', async () => {

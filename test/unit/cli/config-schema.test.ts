@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import { CONFIG_KEYS, ConfigError, loadConfig } from '../../../src/cli/config.js';
-import { reporterNames } from '../../../src/reporting/reporter-registry.js';
+import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
 import { TARGETS } from '../../../src/types.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
@@ -29,7 +29,7 @@ async function loaderAccepts(config: unknown): Promise<string | null> {
   const file = join(dir, 'mcpdesc-validate.config.json');
   writeFileSync(file, JSON.stringify(config));
   try {
-    await loadConfig(file, 'mcpdesc-validate.config.json', dir, reporterNames());
+    await loadConfig(file, 'mcpdesc-validate.config.json', dir, formatTable());
     return null;
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
@@ -57,6 +57,7 @@ const VALID: unknown[] = [
     cacheLocation: '.cache/mcpdesc',
     baseline: 'baseline.json',
     strictBaseline: true,
+    showSuppressed: true,
     formats: ['ndjson', 'sarif=out/results.sarif', 'text=out/report.txt'],
     quiet: false,
     codeFrame: true,
@@ -68,6 +69,8 @@ const VALID: unknown[] = [
   { streamThreshold: '512kb', maxFileSize: '2g', maxElementSize: '10b' },
   { streamThreshold: 0 },
   { formats: ['junit'] },
+  { formats: ['Stylish', 'CHECKSTYLE=out/cs.xml', 'code-climate=out/gl.json', 'compact=out/t.txt'] },
+  { formats: ['github-actions'] },
   { rules: {} },
 ];
 
@@ -115,6 +118,9 @@ const INVALID: unknown[] = [
   { strictBaseline: 1 },
   { formats: [] },
   { formats: ['pdf'] },
+  { formats: ['github_actions'] },
+  { formats: ['chec\u212Astyle'] },
+  { showSuppressed: 'yes' },
   { formats: ['sarif='] },
   { formats: 'ndjson' },
   { quiet: 'true' },
@@ -156,7 +162,7 @@ describe('schemas/config.schema.json and the config loader', () => {
   it('the loader reads a file that starts with a byte order mark (as some editors save it)', async () => {
     const file = join(dir, 'bom.json');
     writeFileSync(file, '\uFEFF{"quiet": true}');
-    const loaded = await loadConfig(file, 'bom.json', dir, reporterNames());
+    const loaded = await loadConfig(file, 'bom.json', dir, formatTable());
     assert.deepEqual(loaded.values, { quiet: true });
   });
 
@@ -164,7 +170,9 @@ describe('schemas/config.schema.json and the config loader', () => {
     assert.deepEqual(Object.keys(schema.properties).sort(), [...CONFIG_KEYS].sort());
     assert.deepEqual(schema.properties.rules!.propertyNames!.enum, RULES.map((r) => r.id).sort());
     assert.deepEqual(schema.properties.target!.enum, [...TARGETS]);
+    // Each name spelled caseless, letter by letter (`[sS][aA][rR][iI][fF]`): JSON Schema patterns have no flags.
     const formats = /\^\\s\*\(([^)]*)\)/.exec(schema.properties.formats!.items!.pattern ?? '')?.[1];
-    assert.deepEqual(formats?.split('|'), [...reporterNames()].sort());
+    const caseless = (name: string) => name.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+    assert.deepEqual(formats?.split('|'), formatNames().map(caseless));
   });
 });

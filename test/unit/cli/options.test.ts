@@ -17,6 +17,7 @@ import {
   resolveFormats,
   spellBail,
 } from '../../../src/cli/options.js';
+import { formatTable } from '../../../src/reporting/reporter-registry.js';
 
 const invalid = (fn: () => unknown, message: RegExp) =>
   assert.throws(fn, (e: unknown) => e instanceof InvalidArgumentError && message.test(e.message));
@@ -90,12 +91,12 @@ describe('other option values', () => {
   });
 
   it('formats: name or name=path; one stdout format; default by terminal', () => {
-    const names = ['ndjson', 'text'];
-    assert.deepEqual(parseFormat('ndjson', names), { name: 'ndjson', path: null });
-    assert.deepEqual(parseFormat('text=out/report.txt', names), { name: 'text', path: 'out/report.txt' });
-    invalid(() => parseFormat('xml', names), /ndjson, text/);
-    invalid(() => parseFormat('text=', names), /file path/);
-    assert.deepEqual(resolveFormats([], true), [{ name: 'text', path: null }]);
+    const formats = formatTable();
+    assert.deepEqual(parseFormat('ndjson', formats), { name: 'ndjson', path: null });
+    assert.deepEqual(parseFormat('text=out/report.txt', formats), { name: 'text', path: 'out/report.txt' });
+    invalid(() => parseFormat('xml', formats), /checkstyle, github, gitlab, html, json, junit, ndjson/);
+    invalid(() => parseFormat('text=', formats), /file path/);
+    assert.deepEqual(resolveFormats([], true), [{ name: 'stylish', path: null }]);
     assert.deepEqual(resolveFormats([], false), [{ name: 'ndjson', path: null }]);
     invalid(
       () =>
@@ -108,6 +109,23 @@ describe('other option values', () => {
         ),
       /Only one --format/,
     );
+  });
+
+  it("formats: any case and other tools' names resolve to the format's own name", () => {
+    const formats = formatTable();
+    const own = (value: string) => parseFormat(value, formats);
+    assert.deepEqual(own('SARIF'), { name: 'sarif', path: null });
+    assert.deepEqual(own(' Stylish '), { name: 'stylish', path: null });
+    assert.deepEqual(own('compact=out/report.txt'), { name: 'text', path: 'out/report.txt' });
+    assert.deepEqual(own('github-actions'), { name: 'github', path: null });
+    assert.deepEqual(own('GitHub-Actions'), { name: 'github', path: null });
+    assert.deepEqual(own('codeclimate=gl.json'), { name: 'gitlab', path: 'gl.json' });
+    assert.deepEqual(own('code-climate'), { name: 'gitlab', path: null });
+    assert.deepEqual(own('Checkstyle=cs.xml'), { name: 'checkstyle', path: 'cs.xml' });
+    // Only ASCII letters fold: the Kelvin sign lower-cases to `k` in JavaScript, but names no format.
+    invalid(() => own('chec\u212Astyle'), /Expected one of/);
+    invalid(() => own('constructor'), /Expected one of/);
+    invalid(() => own('github_actions'), /Expected one of/);
   });
 });
 

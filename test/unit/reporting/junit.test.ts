@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { openAtomicFile } from '../../../src/reporting/atomic-file.js';
-import { createJunitReporter, xmlAttr } from '../../../src/reporting/junit.js';
+import { createJunitReporter } from '../../../src/reporting/junit.js';
+import { xmlAttr } from '../../../src/reporting/xml-escape.js';
 import {
   assertGolden,
   diag,

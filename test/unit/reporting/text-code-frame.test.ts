@@ -102,6 +102,16 @@ describe('code frames', () => {
     assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '"mcpdesc"'));
   });
 
+  it('shows a tab as a visible arrow, the caret still under its column', async () => {
+    // YAML forbids tabs where it reads indentation; a space in the frame hid the character at fault.
+    const path = file('tab.yaml', 'info:\n\tname: x\n');
+    const [, text, caret] = renderFrame(await readExcerpts(path, frameRequests(2, 1)), 2, 1, none)!.split(
+      '\n',
+    );
+    assert.equal(text, '  > 2 | →name: x');
+    assert.equal(caretColumnOf(caret!), displayColumnOf(text!, '→'));
+  });
+
   it('puts the caret past wide characters by their terminal width', async () => {
     const line = '{"name": "日本語", "x": 1}';
     const column = line.indexOf('"x"') + 1;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { displayWidth } from '../../../src/reporting/output.js';
 import { createTextReporter } from '../../../src/reporting/text.js';
+import { itMatchesGoldens, renderer } from './human-goldens.js';
 import {
-  assertGolden,
   diag,
   doc,
   INPUTS_DIR,
@@ -13,28 +13,10 @@ import {
   summaryOf,
 } from './sample-results.js';
 
-async function render(options: Parameters<typeof createTextReporter>[1], documents = SAMPLE_DOCUMENTS) {
-  const sink = memoryStream();
-  await runReporter(createTextReporter(sink.stream, options), documents);
-  return sink.text();
-}
+const render = renderer(createTextReporter);
 
 describe('text reporter', () => {
-  it('matches the golden output without colour', async () => {
-    assertGolden('text.txt', await render({ color: false }), assert.equal);
-  });
-
-  it('matches the golden output with colour', async () => {
-    assertGolden('text-color.txt', await render({ color: true }), assert.equal);
-  });
-
-  it('matches the golden output with code frames read from the files', async () => {
-    assertGolden(
-      'text-code-frame.txt',
-      await render({ color: false, codeFrame: true, cwd: INPUTS_DIR }),
-      assert.equal,
-    );
-  });
+  itMatchesGoldens('text', render);
 
   it('writes no escape byte at all without colour, even when a message carries one', async () => {
     const text = await render({ color: false });
@@ -130,23 +112,78 @@ describe('text reporter', () => {
     // dump.jsonl (two documents, one file), odd and big; the unreadable and skipped files have none.
     const summary = summaryOf(SAMPLE_DOCUMENTS);
     assert.equal(summary.counts.error, 2 + 1 + 1 + 5);
-    assert.ok(text.includes(`✖ 9 errors, 2 warnings, 1 info in 5 files (of 8)\n`));
+    assert.ok(text.includes(`✖ 9 errors, 2 warnings, 1 info in 5 files with findings (of 8)\n`));
     assert.ok(text.includes('  2 files could not be checked'));
   });
 
-  it('says in the tally how many findings --baseline covers, and does not show red when all are', async () => {
+  it('leaves out what --baseline covers, counted in a line of its own, and the tally without it', async () => {
+    const accepted = { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true };
+    const fresh = diag('mcpdesc.tool.members', 'error', 'new', '/tools/1', 2, 1);
+    const documents = [doc('a.json', 0, [accepted, fresh]), doc('b.json', 1, [accepted])];
+    const summary = summaryOf(documents, { suppressed: { error: 2, warning: 0, info: 0 } });
+    const sink = memoryStream();
+    await runReporter(createTextReporter(sink.stream, { color: false }), documents, undefined, summary);
+    assert.equal(
+      sink.text(),
+      'a.json:2:1  error    new  mcpdesc.tool.members\n\n' +
+        '✖ 1 error, 0 warnings in 1 file with findings (of 2)\n' +
+        '  2 findings in the baseline not listed (--show-suppressed lists them)\n',
+    );
+  });
+
+  it('does not show red, nor count files, for findings all in the baseline', async () => {
     // A run whose findings were all baselined exits 0, yet once closed with a red "✖ 1 error".
     const accepted = { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true };
-    const all = await render({ color: true }, [doc('a.json', 0, [accepted])]);
+    const documents = [doc('a.json', 0, [accepted])];
+    const summary = summaryOf(documents, { suppressed: { error: 1, warning: 0, info: 0 } });
+    const sink = memoryStream();
+    await runReporter(createTextReporter(sink.stream, { color: true }), documents, undefined, summary);
+    const text = sink.text();
+    assert.ok(!text.includes('\u001b[31m'), `not red: ${JSON.stringify(text)}`);
+    assert.ok(text.includes('✔ No problems in 1 file\u001b[39m\n'), text);
+    assert.ok(text.includes('1 finding in the baseline not listed'), text);
+  });
+
+  it('counts findings the baseline covers that --quiet kept from it, from the summary', async () => {
+    // --quiet lists errors only: accepted warnings never reach the report, the summary counts them.
+    const documents = [doc('a.json', 0, [diag('mcpdesc.tool.members', 'error', 'new', '/tools/1', 2, 1)])];
+    const summary = summaryOf(documents, {
+      counts: { error: 1, warning: 3, info: 0 },
+      suppressed: { error: 0, warning: 3, info: 0 },
+    });
+    const sink = memoryStream();
+    await runReporter(createTextReporter(sink.stream, { color: false }), documents, undefined, summary);
+    assert.match(
+      sink.text(),
+      /✖ 1 error, 0 warnings in 1 file with findings \(of 1\)\n {2}3 findings in the baseline not listed/,
+    );
+  });
+
+  it('--show-suppressed lists what --baseline covers, and the tally says how much of it is', async () => {
+    const accepted = { ...diag('mcpdesc.tool.members', 'error', 'old', '/tools/0', 1, 1), suppressed: true };
+    const all = await render({ color: true, showSuppressed: true }, [doc('a.json', 0, [accepted])]);
+    assert.match(all, /old \(in baseline\)/);
     const tally = all.trimEnd().split('\n').at(-1)!;
-    assert.match(tally, /1 error, 0 warnings in 1 file \(of 1\), all in the baseline/);
+    assert.match(tally, /1 error, 0 warnings in 1 file with findings \(of 1\), all in the baseline/);
     assert.ok(!tally.includes('\u001b[31m'), `not red: ${JSON.stringify(tally)}`);
-    const some = await render({ color: false }, [
+    const some = await render({ color: false, showSuppressed: true }, [
       doc('a.json', 0, [accepted, diag('mcpdesc.tool.members', 'error', 'new', '/tools/1', 2, 1)]),
     ]);
     assert.match(
       some.trimEnd().split('\n').at(-1)!,
-      /^✖ 2 errors, 0 warnings in 1 file \(of 1\), 1 in the baseline$/,
+      /^✖ 2 errors, 0 warnings in 1 file with findings \(of 1\), 1 in the baseline$/,
+    );
+    assert.ok(!some.includes('not listed'));
+  });
+
+  it('groups the numbers of the tally in thousands', async () => {
+    const many = Array.from({ length: 1234 }, (_, i) =>
+      doc(`f${i}.json`, i, [diag('mcpdesc.tool.members', 'error', 'm', '/tools/0', 1, 1)]),
+    );
+    const text = await render({ color: false }, many);
+    assert.ok(
+      text.endsWith('✖ 1,234 errors, 0 warnings in 1,234 files with findings (of 1,234)\n'),
+      text.slice(-200),
     );
   });
 

@@ -21,10 +21,10 @@ function shardFiles(count: number, prefix: string, run: Record<string, unknown> 
   return paths;
 }
 
-async function call(fn: typeof runMerge, args: string[]) {
+async function call(fn: typeof runCompare, args: string[], options: { stdoutIsTTY?: boolean } = {}) {
   const out = sink();
   const err = sink();
-  const code = await fn(args, out.stream, err.stream);
+  const code = await fn(args, out.stream, err.stream, options);
   return {
     code,
     out: out.text(),
@@ -138,6 +138,39 @@ describe('runCompare', () => {
     assert.match(out, /^\+ new +registry\/\S+:1:3 error mcpdesc\.x\.new /m);
     assert.doesNotMatch(out, /unchanged +registry/);
     assert.match(out, /^compare: 1 new, \d+ fixed, \d+ unchanged/m);
+  });
+
+  it('writes text on a terminal, NDJSON when piped, either when asked', async () => {
+    const terminal = await call(runCompare, [oldPath, newPath], { stdoutIsTTY: true });
+    assert.equal(terminal.code, 1);
+    assert.match(terminal.out, /^\+ new +registry\/\S+:1:3 error mcpdesc\.x\.new /m);
+    assert.match(terminal.out, /^compare: 1 new, \d+ fixed, \d+ unchanged/m);
+    assert.ok(!terminal.out.includes('{"type"'), 'no NDJSON on a terminal');
+    const piped = await call(runCompare, [oldPath, newPath], { stdoutIsTTY: false });
+    assert.equal(piped.records.at(-1)!.type, 'comparison');
+    const asked = await call(runCompare, ['--format', 'ndjson', oldPath, newPath], { stdoutIsTTY: true });
+    assert.equal(asked.records.at(-1)!.type, 'comparison');
+  });
+
+  it('text: counts grouped in thousands, and what the reports hold made printable', async () => {
+    // A report is read as it is: a file name (or anything else in it) may hold control characters.
+    const many = Array.from({ length: 1200 }, (_, i) => ({
+      file: `reg/f${i}\u001b[2J.json`,
+      status: 'invalid' as const,
+      bytes: 10,
+      tools: 1,
+      diagnostics: [
+        { ruleId: 'mcpdesc.tool.members\u0007', severity: 'error' as const, pointer: '/tools/0' },
+      ],
+    }));
+    const manyPath = join(dir, 'many.ndjson');
+    writeFileSync(manyPath, `${reportLines(many).join('\n')}\n`);
+    const emptyPath = join(dir, 'empty.ndjson');
+    writeFileSync(emptyPath, `${reportLines([]).join('\n')}\n`);
+    const { out } = await call(runCompare, ['--format', 'text', emptyPath, manyPath]);
+    assert.match(out, /^compare: 1,200 new, 0 fixed, 0 unchanged .*files: 1,200 added, 0 removed/m);
+    assert.ok(!out.includes('\u001b'), 'no escape byte reaches the terminal');
+    assert.match(out, /reg\/f0\\u001b\[2J\.json/);
   });
 
   it('filters with --only and exits 0 against itself', async () => {
