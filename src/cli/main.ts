@@ -293,7 +293,7 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     } else if (argv[0] === 'rules') {
       // Loaded on demand: the catalogue is not needed to start a validation run.
       const { runRulesCommand } = await import('./rules-command.js');
-      code = await runRulesCommand(argv.slice(1), io.stdout);
+      code = await runRulesCommand(argv.slice(1), io.stdout, io.stderr);
     } else {
       code = await validateCommand(argv, io, version);
     }

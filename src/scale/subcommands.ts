@@ -51,8 +51,13 @@ Options:
 Exit codes: 0 no new findings at or above --fail-on, 1 some, 2 usage error or unreadable input.
 `;
 
-async function write(out: Out, text: string): Promise<void> {
-  await streamOut(out).write(text);
+/** A command's help on `out`; a failed write is said on `err` and is exit 2 (the reader leaving is not). */
+async function writeHelp(out: Out, err: Out, command: string, text: string): Promise<number> {
+  const stream = streamOut(out);
+  await stream.write(text);
+  if (stream.error === null) return 0;
+  err.write(`mcpdesc-validate ${command}: cannot write to stdout: ${stream.error.message}\n`);
+  return 2;
 }
 
 function usageError(err: Out, command: string, message: string, usage: string): number {
@@ -83,8 +88,7 @@ export async function runMerge(args: string[], out: Out, err: Out): Promise<numb
     return usageError(err, 'merge', (error as Error).message, MERGE_USAGE);
   }
   if (parsed.values.help) {
-    await write(out, MERGE_USAGE);
-    return 0;
+    return writeHelp(out, err, 'merge', MERGE_USAGE);
   }
   if (parsed.positionals.length === 0) {
     return usageError(err, 'merge', 'name the shard outputs to merge', MERGE_USAGE);
@@ -150,8 +154,7 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
     return usageError(err, 'compare', (error as Error).message, COMPARE_USAGE);
   }
   if (parsed.values.help) {
-    await write(out, COMPARE_USAGE);
-    return 0;
+    return writeHelp(out, err, 'compare', COMPARE_USAGE);
   }
   const format = parsed.values.format ?? 'ndjson';
   if (format !== 'ndjson' && format !== 'text') {
