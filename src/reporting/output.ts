@@ -108,3 +108,11 @@ export function padDisplay(text: string, width: number): string {
   const missing = width - displayWidth(text);
   return missing > 0 ? text + ' '.repeat(missing) : text;
 }
+
+/**
+ * Counts keyed by data (rule ids from records that may come from a cache or a report) as a record sorted
+ * by key: fromEntries defines each key as the record's own, `__proto__` and `constructor` too.
+ */
+export function sortedCounts<T>(counts: Iterable<[string, T]>): Record<string, T> {
+  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

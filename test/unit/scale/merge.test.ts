@@ -307,6 +307,26 @@ describe('mergeRuns', () => {
   });
 });
 
+describe('mergeRuns with rule ids named like members of Object.prototype', () => {
+  it('sums them as any other counter', async () => {
+    const docs = sampleRun().filter((d) => d.status !== 'error');
+    const inputs = [1, 2].map((index) => {
+      const shard = { index, count: 2 };
+      const lines = reportLines(shardDocs(docs, shard), shard);
+      const summary = JSON.parse(lines.at(-1)!) as Rec;
+      const byRule = JSON.parse(`{"constructor":${index},"__proto__":${10 * index},"toString":1}`) as Rec;
+      summary.byRule = { ...(summary.byRule as Rec), ...byRule };
+      lines[lines.length - 1] = JSON.stringify(summary);
+      return source(`s${index}`, lines);
+    });
+    const { records } = await merge(inputs);
+    const byRule = new Map(Object.entries(records.at(-1)!.byRule as Rec));
+    assert.equal(byRule.get('constructor'), 3);
+    assert.equal(byRule.get('__proto__'), 30);
+    assert.equal(byRule.get('toString'), 2);
+  });
+});
+
 describe('mergeRuns on damaged compressed input', () => {
   it('reports a .gz input that is not gzip, or is cut short, instead of throwing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scale-merge-gz-'));
