@@ -224,6 +224,11 @@ export interface SummaryRecord {
   exitZero?: { masked: boolean };
   /** With --stats only: the file records' phases summed, and each rule's time summed over the run. */
   stats?: { phases: PhaseTimings; rules: RuleTimings };
+  /**
+   * Only when a report output failed during the run (the others got the whole run; exit 2): each one's
+   * format, its file (null: stdout) and why.
+   */
+  failedOutputs?: Array<{ format: string; path: string | null; message: string }>;
 }
 
 /** `error.code` of the `skipped` record of an input that `--bail` left unchecked. */

@@ -8,22 +8,15 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
-import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import type { PageChanges } from '../reporting/html-static.js';
-import { loadReporter, reporterNames } from '../reporting/reporter-registry.js';
+import { reporterNames } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { applyBaseline, loadBaseline } from '../scale/baseline.js';
 import { compareRuns } from '../scale/compare.js';
 import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
 import { inShard } from '../scale/shard.js';
-import {
-  BAIL_SKIP_CODE,
-  type DocumentResult,
-  type Reporter,
-  type RunRecord,
-  type SummaryRecord,
-} from '../types.js';
+import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import {
   FAIL_ON,
@@ -33,6 +26,7 @@ import {
   parseFailOn,
   resolveFormats,
 } from './options.js';
+import { openOutputs, outputCollision } from './outputs.js';
 import { type BaselineTally, compareChanges, createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { type CliIo, useColor } from './run.js';
 
@@ -85,13 +79,6 @@ function buildReportProgram(): Command {
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError("(run 'mcpdesc-validate report --help' for usage)")
     .exitOverride();
-}
-
-interface Output {
-  reporter: Reporter;
-  /** null: stdout. */
-  file: AtomicFile | null;
-  failed: boolean;
 }
 
 interface RawOptions {
@@ -185,69 +172,32 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   }
   const asGiven = (p: string) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p));
 
-  // Outputs are opened before anything is read: a report path that cannot be written is a usage
-  // problem, found before a long read. Nothing is written to them until the inputs are accepted.
-  const outputs: Output[] = [];
-  const root = io.env.GITHUB_WORKSPACE || io.cwd;
+  const collision = await outputCollision(formats, [], io.cwd, io.stdout);
+  if (collision !== null) return usageError(io, `${collision}; give each output a file of its own`);
   let changes: PageChanges | undefined;
   // A run with --baseline: its baseline is applied again as the documents are rendered (to copies of
   // their findings), so the page says what is new and fixed as the run's own page did.
   let baselineTally: BaselineTally | null = null;
   let baselineScope: (file: string) => boolean = () => true;
   const bailSkippedNames = new Set<string>();
-  for (const spec of formats) {
-    const factory = (await loadReporter(spec.name))!;
-    let file: AtomicFile | null = null;
-    if (spec.path !== null) {
-      try {
-        file = await openAtomicFile(resolve(io.cwd, spec.path));
-      } catch (error) {
-        for (const out of outputs) await out.file?.abort();
-        note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
-        return EXIT_FAILURE;
-      }
-    }
-    const output: Output = { reporter: null as unknown as Reporter, file, failed: false };
-    file?.stream.on('error', (error: Error) => {
-      if (!output.failed) note(io, `cannot write ${spec.path}: ${error.message}`);
-      output.failed = true;
-    });
-    output.reporter = factory(file?.stream ?? io.stdout, {
-      color: file === null && useColor(o.color ?? null, io.stdoutIsTTY, io.env),
-      cwd: io.cwd,
-      root,
+  // Outputs are opened before anything is read: a report path that cannot be written is a usage
+  // problem, found before a long read. Nothing is written to them until the inputs are accepted.
+  // One that fails later is dropped (the others are still written) and makes the exit code 2.
+  const outputs = await openOutputs(formats, {
+    cwd: io.cwd,
+    stdout: io.stdout,
+    note: (message) => note(io, message),
+    reporter: {
+      root: io.env.GITHUB_WORKSPACE || io.cwd,
       codeFrame: o.codeFrame === true,
       changes: () => changes,
-      ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
-    });
-    outputs.push(output);
-  }
-
-  // stdout: a reader that left (EPIPE, `| head`) ends the command quietly; any other failure is exit 2.
-  let stdoutClosed = false;
-  let stdoutFailed = false;
-  const onStdoutError = (error: NodeJS.ErrnoException) => {
-    if (!stdoutClosed && error.code !== 'EPIPE') {
-      stdoutFailed = true;
-      note(io, `cannot write to stdout: ${error.message}`);
-    }
-    stdoutClosed = true;
-  };
-  io.stdout.on('error', onStdoutError);
-  const live = () => outputs.filter((out) => !out.failed && !(out.file === null && stdoutClosed));
-  const deliver = async (call: (reporter: Reporter) => void | Promise<void>) => {
-    for (const out of live()) {
-      try {
-        await call(out.reporter);
-      } catch (error) {
-        if (out.file === null) onStdoutError(error as NodeJS.ErrnoException);
-        else if (!out.failed) {
-          out.failed = true;
-          note(io, `cannot write ${out.file.path}: ${(error as Error).message}`);
-        }
-      }
-    }
-  };
+    },
+    stdoutColor: useColor(o.color ?? null, io.stdoutIsTTY, io.env),
+    // The reader stops asking for documents once no output is left (`closed` below).
+    stop: () => undefined,
+  });
+  if (outputs === null) return EXIT_FAILURE;
+  const deliver = outputs.deliver;
 
   // What was rendered, tallied as a run tallies it: the summary when the reports' own cannot be
   // trusted (a report cut short has none; a document in two shards is counted twice in theirs).
@@ -266,8 +216,8 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     const compared = await compareRuns(asGiven(o.compare), asGiven(inputs[0]!));
     if (compared.comparison === null || compared.problems.length > 0) {
       for (const problem of compared.problems) note(io, `--compare: ${problem}`);
-      for (const out of outputs) await out.file?.abort();
-      io.stdout.off('error', onStdoutError);
+      await outputs.abort();
+      outputs.detach();
       return EXIT_FAILURE;
     }
     changes = compareChanges(compared.comparison);
@@ -311,7 +261,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
         await deliver((r) => r.onDocument(document));
       },
       get closed() {
-        return live().length === 0;
+        return outputs.live === 0;
       },
     },
     o.failOn ? { failOn: o.failOn } : {},
@@ -319,15 +269,15 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   closeInput();
   for (const problem of result.problems) note(io, problem);
   if (result.stopped) {
-    // The reader left (`| head`): quietly, as a validation run stops (docs/cli.md, Channels).
-    io.stdout.off('error', onStdoutError);
-    io.stdout.on('error', () => undefined);
-    for (const out of outputs) await out.file?.abort();
-    return stdoutFailed ? EXIT_FAILURE : result.exitCode;
+    // No output is left: the reader of stdout left (`| head`: quietly, as a validation run stops,
+    // docs/cli.md, Channels), or every output failed (said, exit 2).
+    await outputs.abort();
+    outputs.detach();
+    return outputs.failures.length > 0 ? EXIT_FAILURE : result.exitCode;
   }
   if (result.refused) {
-    for (const out of outputs) await out.file?.abort();
-    io.stdout.off('error', onStdoutError);
+    await outputs.abort();
+    outputs.detach();
     return EXIT_FAILURE;
   }
 
@@ -360,22 +310,10 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
       baselineScope,
       summary.aborted ? [INTERRUPTED_NOTE] : [],
     );
-  await deliver((r) => r.onEnd(summary));
-  let failed = stdoutFailed;
-  for (const out of outputs) {
-    if (!out.file) continue;
-    if (out.failed) {
-      failed = true;
-      await out.file.abort();
-    } else {
-      await out.file.commit().catch((error: Error) => {
-        note(io, `cannot write ${out.file!.path}: ${error.message}`);
-        failed = true;
-      });
-    }
-  }
-  io.stdout.off('error', onStdoutError);
-  // Keep swallowing late EPIPEs from writes still queued in the stream.
-  if (stdoutClosed) io.stdout.on('error', () => undefined);
-  return failed ? EXIT_FAILURE : summary.exitCode;
+  // The outputs still written are told which failed: they are the reason for exit 2.
+  const told = outputs.failures.length > 0 ? { ...summary, failedOutputs: [...outputs.failures] } : summary;
+  await deliver((r) => r.onEnd(told));
+  const committed = await outputs.commit();
+  outputs.detach();
+  return committed ? summary.exitCode : EXIT_FAILURE;
 }

@@ -19,11 +19,9 @@ import { fanOutHandler, fansOut, jsonLinesPlan } from '../pool/fanout-loader.js'
 import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.js';
 import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
-import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
-import { loadReporter } from '../reporting/reporter-registry.js';
 import { statsLines } from '../reporting/stats.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
-import { checkAtomicTarget } from '../scale/atomic.js';
+import { type AtomicFile, openAtomicFile } from '../scale/atomic.js';
 import {
   applyBaseline,
   type Baseline,
@@ -43,7 +41,6 @@ import type {
   FileOutcome,
   InputFormat,
   Level,
-  Reporter,
   RuleTimings,
   RunRecord,
   Target,
@@ -52,6 +49,7 @@ import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
 import type { FailOn, FormatSpec } from './options.js';
+import { openOutputs, outputCollision } from './outputs.js';
 import { createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
 
@@ -160,13 +158,6 @@ async function* lazyInputs(
 ): AsyncGenerator<PlannedInput> {
   let index = 0;
   for await (const f of withSizes(files)) yield toPlanned(f, index++);
-}
-
-interface Output {
-  reporter: Reporter;
-  /** null: stdout. */
-  file: AtomicFile | null;
-  failed: boolean;
 }
 
 export async function runValidate(settings: CliSettings, io: CliIo): Promise<number> {
@@ -294,9 +285,24 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       return EXIT_FAILURE;
     }
   }
+  // Two outputs in one file would overwrite each other (or interleave on stdout): refused before any work.
+  const baselineTarget =
+    settings.writeBaseline === null
+      ? []
+      : [{ label: `--write-baseline ${settings.writeBaseline}`, path: settings.writeBaseline }];
+  const collision = await outputCollision(settings.formats, baselineTarget, io.cwd, io.stdout);
+  if (collision !== null) {
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+    note(io, `${collision}; give each output a file of its own`);
+    return EXIT_FAILURE;
+  }
+  // Opened now, through the writer every report file goes through (a device, a pipe or a link is
+  // written, never replaced), so a target that cannot be written fails before the work.
+  let baselineFile: AtomicFile | null = null;
   if (settings.writeBaseline !== null) {
     try {
-      await checkAtomicTarget(resolve(io.cwd, settings.writeBaseline));
+      baselineFile = await openAtomicFile(resolve(io.cwd, settings.writeBaseline), { createDirectory: true });
     } catch (error) {
       signals.off('SIGINT', onSignal);
       signals.off('SIGTERM', onSignal);
@@ -402,24 +408,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   )
     checkOptions.ndjsonRecords = true;
 
-  // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
-  let stdoutClosed = false;
-  let outputFailed = false;
-  // stdout's 'error' event and the reporter's rejected write both report one failure: say it once.
-  const onStdoutError = (error: NodeJS.ErrnoException) => {
-    const first = !stdoutClosed;
-    stdoutClosed = true;
-    if (error.code !== 'EPIPE' && first) {
-      outputFailed = true;
-      note(io, `cannot write to stdout: ${error.message}`);
-    }
-    controller.abort();
-  };
-  io.stdout.on('error', onStdoutError);
-  const outputs: Output[] = [];
-  const dropOutputs = async () => {
-    for (const o of outputs) await o.file?.abort();
-  };
+  // Outputs: stdout (at most one format) and files (cli/outputs.ts). The reader of stdout leaving
+  // (EPIPE: `| head`) ends the run quietly; an output that fails is dropped and the run goes on for the
+  // others, unless none is left.
+  let outputsGone = false;
   // The HTML report's "since the baseline" section: what the baseline covers, by rule.
   const baselineTally =
     baseline && settings.baseline !== null ? createBaselineTally(baseline, settings.baseline) : null;
@@ -428,65 +420,25 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       (f) => (!shard || inShard(f, shard)) && !bail?.skippedNames.has(f),
       interrupted ? [INTERRUPTED_NOTE] : [],
     );
-  for (const spec of settings.formats) {
-    const factory = (await loadReporter(spec.name))!;
-    let file: AtomicFile | null = null;
-    if (spec.path !== null) {
-      try {
-        file = await openAtomicFile(spec.path);
-      } catch (error) {
-        note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
-        io.stdout.off('error', onStdoutError);
-        signals.off('SIGINT', onSignal);
-        signals.off('SIGTERM', onSignal);
-        stdinReader?.close();
-        await dropOutputs();
-        return EXIT_FAILURE;
-      }
-    }
-    const output: Output = { reporter: null as unknown as Reporter, file, failed: false };
-    file?.stream.on('error', (error: Error) => {
-      output.failed = true;
-      outputFailed = true;
-      note(io, `cannot write ${spec.path}: ${error.message}`);
+  const outputs = await openOutputs(settings.formats, {
+    cwd: io.cwd,
+    stdout: io.stdout,
+    note: (message) => note(io, message),
+    reporter: { root: reportRoot(io), codeFrame: settings.codeFrame, changes },
+    stdoutColor: useColor(settings.color ?? null, io.stdoutIsTTY, io.env),
+    stop: () => {
+      outputsGone = true;
       controller.abort();
-    });
-    const color = file === null && useColor(settings.color ?? null, io.stdoutIsTTY, io.env);
-    output.reporter = factory(file?.stream ?? io.stdout, {
-      color,
-      cwd: io.cwd,
-      root: reportRoot(io),
-      codeFrame: settings.codeFrame,
-      changes,
-      ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
-    });
-    outputs.push(output);
+    },
+  });
+  if (outputs === null) {
+    signals.off('SIGINT', onSignal);
+    signals.off('SIGTERM', onSignal);
+    stdinReader?.close();
+    await baselineFile?.abort();
+    return EXIT_FAILURE;
   }
-  const live = () => outputs.filter((o) => !o.failed && !(o.file === null && stdoutClosed));
-  // A reporter whose stream fails (a reporter may reject while waiting for 'drain') is dropped like a
-  // failed stream: EPIPE on stdout ends the run quietly, anything else is an output failure (exit 2).
-  const deliver = async (call: (reporter: Reporter) => void | Promise<void>) => {
-    for (const o of live()) {
-      try {
-        await call(o.reporter);
-      } catch (error) {
-        const e = error as NodeJS.ErrnoException;
-        if (o.file === null) {
-          const first = !stdoutClosed;
-          stdoutClosed = true;
-          if (e.code !== 'EPIPE' && first) {
-            outputFailed = true;
-            note(io, `cannot write to stdout: ${e.message}`);
-          }
-        } else {
-          o.failed = true;
-          outputFailed = true;
-          note(io, `cannot write ${o.file.path}: ${e.message}`);
-        }
-        controller.abort();
-      }
-    }
-  };
+  const deliver = outputs.deliver;
 
   const bail = settings.bail ? new Bail(settings.bail, settings.failOn) : null;
   const halt = bail
@@ -668,7 +620,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // --strict-baseline: baselined findings that are gone fail the run, so the baseline shrinks. A shard
   // judges only the entries of its own files; an interrupted run cannot tell.
   let stale = 0;
-  if (baseline && settings.strictBaseline && !interrupted && !stdoutClosed) {
+  // The run stopped before its end: the reader of stdout left, or every output failed.
+  const stopped = interrupted || outputsGone;
+  if (baseline && settings.strictBaseline && !stopped) {
     // Nor can it for the files --bail left unchecked.
     const skippedByBail = bail?.skippedNames;
     const entries = staleEntries(
@@ -680,17 +634,24 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     stale = entries.length;
     for (const line of describeStale(entries)) note(io, line);
   }
-  if (findings && settings.writeBaseline !== null && !interrupted && !stdoutClosed) {
+  let baselineFailure: Error | null = null;
+  if (findings && baselineFile && !stopped) {
     try {
-      await writeBaseline(findings, resolve(io.cwd, settings.writeBaseline), {
-        name: 'mcpdesc-validate',
-        version: io.version,
-      });
+      await writeBaseline(findings, baselineFile, { name: 'mcpdesc-validate', version: io.version });
     } catch (error) {
-      outputFailed = true;
-      note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
+      baselineFailure = error as Error;
+      note(io, `cannot write the baseline ${settings.writeBaseline}: ${baselineFailure.message}`);
     }
   }
+  // A run that stopped early would write a baseline without the findings of the files it did not reach.
+  if (baselineFailure !== null || stopped) await baselineFile?.abort();
+  const failedOutputs = [
+    ...outputs.failures,
+    ...(baselineFailure
+      ? [{ format: 'baseline', path: settings.writeBaseline, message: baselineFailure.message }]
+      : []),
+  ];
+  const outputFailed = failedOutputs.length > 0;
   const warningsCounted = summary.counts.warning - suppressed.warning;
   let exitCode = exitCodeFor({
     aborted: interrupted,
@@ -713,7 +674,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   if (masked) exitCode = EXIT_OK;
   const record = summary.finish({
     exitCode,
-    aborted: interrupted || stdoutClosed,
+    aborted: stopped,
     failOn: settings.failOn,
     wallMs: performance.now() - started,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
@@ -735,23 +696,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   }
   if (bail) record.bail = { limit: bail.limit, stopped: bail.stopped, skipped: bail.skipped };
   if (settings.exitZero) record.exitZero = { masked };
+  // What the outputs still written were told of those that failed (they are the reason for exit 2).
+  if (outputFailed) record.failedOutputs = failedOutputs;
   await deliver((r) => r.onEnd(record));
-  let commitFailed = false;
-  for (const o of outputs) {
-    if (!o.file) continue;
-    if (o.failed) await o.file.abort();
-    else
-      await o.file.commit().catch((error: Error) => {
-        note(io, `cannot write ${o.file!.path}: ${error.message}`);
-        commitFailed = true;
-      });
-  }
-  // The summary already went out; a report that could not be put in place still fails the run, and
-  // the closing line below must state the code the process really returns.
-  const finalCode = (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+  // A report that fails only now (its last writes, its rename) went out of the summary above; it still
+  // fails the run, and the closing line below must state the code the process really returns.
+  const committed = await outputs.commit();
+  const finalCode = (!committed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
   // One closing line for the human watching stderr, unless a text report on stdout already ends with it.
   const textOnStdout = settings.formats.some((f) => f.path === null && f.name === 'text');
-  if (!stdoutClosed && !settings.quiet && !textOnStdout) {
+  if (!outputs.stdoutClosed && !settings.quiet && !textOnStdout) {
     note(
       io,
       `${count(record.files.total, 'file')} (${record.files.valid} valid, ${record.files.invalid} invalid, ${record.files.error} error, ` +
@@ -769,7 +723,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         `${interrupted ? ', interrupted' : ''}; exit ${finalCode}`,
     );
     for (const line of statsLines(record)) note(io, line);
-  } else if (!stdoutClosed && !textOnStdout && record.maxWarnings?.exceeded) {
+  } else if (!outputs.stdoutClosed && !textOnStdout && record.maxWarnings?.exceeded) {
     // --quiet drops the closing line, but not the one reason for exit 1 that no error-level finding in
     // the report shows (ESLint prints its "too many warnings" under --quiet too).
     note(
@@ -777,9 +731,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       `${count(record.maxWarnings.warnings, 'warning')} over --max-warnings ${record.maxWarnings.limit}; exit ${finalCode}`,
     );
   }
-  io.stdout.off('error', onStdoutError);
-  // Keep swallowing late EPIPEs from writes still queued in the stream.
-  if (stdoutClosed) io.stdout.on('error', () => undefined);
+  outputs.detach();
   return finalCode;
 }
 

@@ -13,7 +13,7 @@
 // Any previous NDJSON report of ours is accepted as a baseline too (gitleaks-style): its `diagnostic`
 // records are the findings.
 import { createHash } from 'node:crypto';
-import { writeFileAtomic } from './atomic.js';
+import { type AtomicFile, writeFileAtomic } from './atomic.js';
 import { ReportError, readRecords } from './ndjson.js';
 import { normalizePath } from './shard.js';
 import type { SeverityCounts } from './verdict.js';
@@ -117,12 +117,12 @@ function sortEntries(entries: BaselineEntry[]): BaselineEntry[] {
 }
 
 /**
- * Write a baseline of `findings` (each occurrence once, or entries with a `count`) to `path`,
- * sorted, with a versioned header; atomically (temporary file + rename).
+ * Write a baseline of `findings` (each occurrence once, or entries with a `count`) to `target` (a path,
+ * or a file the caller opened), sorted, with a versioned header; atomically (temporary file + rename).
  */
 export async function writeBaseline(
   findings: Iterable<Finding & { count?: number }> | FindingCollector,
-  path: string,
+  target: string | AtomicFile,
   tool: { name: string; version: string } = { name: 'mcpdesc-validate', version: 'unknown' },
 ): Promise<{ entries: number; findings: number }> {
   let entries: BaselineEntry[];
@@ -161,7 +161,12 @@ export async function writeBaseline(
       }),
     );
   }
-  await writeFileAtomic(path, `${lines.join('\n')}\n`);
+  const text = `${lines.join('\n')}\n`;
+  if (typeof target === 'string') await writeFileAtomic(target, text, { createDirectory: true });
+  else {
+    await target.write(text);
+    await target.commit();
+  }
   return { entries: entries.length, findings: total };
 }
 

@@ -12,9 +12,8 @@
 //   mcpdesc-validate compare [--format ndjson|text] [--only new,fixed,unchanged] [--fail-on LEVEL] OLD NEW
 //     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
 //     input unreadable / not a report
-import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { createAtomicWriter } from './atomic.js';
+import { type AtomicFile, openAtomicFile } from './atomic.js';
 import type { Change, ComparedFinding } from './compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
 import { mergeRuns } from './merge.js';
@@ -94,33 +93,22 @@ export async function runMerge(args: string[], out: Out, err: Out): Promise<numb
     return usageError(err, 'merge', 'name the shard outputs to merge', MERGE_USAGE);
   }
   const outputPath = parsed.values.output;
-  let target: Out = out;
-  let atomic: Awaited<ReturnType<typeof createAtomicWriter>> | null = null;
+  let file: AtomicFile | null = null;
   if (typeof outputPath === 'string') {
     try {
-      atomic = await createAtomicWriter(outputPath);
+      file = await openAtomicFile(outputPath);
     } catch (error) {
       err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
       return 2;
     }
-    const writer = atomic;
-    target = new Writable({
-      write(chunk, _encoding, done) {
-        writer.write(String(chunk)).then(() => done(), done);
-      },
-    });
   }
-  const result = await mergeRuns(parsed.positionals, target);
+  const result = await mergeRuns(parsed.positionals, file?.stream ?? out);
   for (const problem of result.problems) err.write(`mcpdesc-validate merge: ${problem}\n`);
-  if (atomic) {
+  if (file) {
     try {
-      // Writes still queued in the adapter must reach the file before it is renamed into place.
-      await new Promise<void>((resolve, reject) => {
-        target.once('error', reject);
-        target.end(() => resolve());
-      });
-      if (result.refused) await atomic.abort();
-      else await atomic.commit();
+      // A write that failed was said among the problems: the file stays as it was.
+      if (result.refused || file.failure) await file.abort();
+      else await file.commit();
     } catch (error) {
       err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
       return 2;
