@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type DiscoveredFile, discover, jobOf } from '../discovery/discover.js';
-import { splitFileList } from '../discovery/files-from.js';
+import { splitFileListBytes } from '../discovery/files-from.js';
 import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
 import { formatFromName } from '../parsing/format.js';
@@ -176,16 +176,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     return EXIT_FAILURE;
   }
 
-  let filesFrom: string[] = [];
+  let filesFrom: ReturnType<typeof splitFileListBytes> = { paths: [], raw: new Map() };
   let ignore: Awaited<ReturnType<typeof loadIgnore>>;
   // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
   if (settings.filesFrom !== null) {
     try {
-      const text =
+      const bytes =
         settings.filesFrom === '-'
-          ? (await readAll(io.stdin)).toString('utf8')
-          : await (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
-      filesFrom = splitFileList(text, settings.nul);
+          ? await readAll(io.stdin)
+          : await (await import('node:fs/promises')).readFile(settings.filesFrom);
+      filesFrom = splitFileListBytes(bytes, settings.nul);
     } catch (error) {
       note(io, `cannot read --files-from ${settings.filesFrom}: ${(error as Error).message}`);
       return EXIT_FAILURE;
@@ -216,7 +216,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   try {
     discovered = await discover(settings.patterns, {
       cwd: io.cwd,
-      filesFrom,
+      filesFrom: filesFrom.paths,
+      rawNames: filesFrom.raw,
       ignore,
       ...(settings.stdinFilename ? { stdinName: settings.stdinFilename } : {}),
     });
