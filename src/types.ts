@@ -193,6 +193,11 @@ export interface RunRecord {
   concurrency: number;
   shard: { index: number; count: number } | null;
   filesPlanned: number;
+  /**
+   * The whole input list, before --shard: how many files and a sha256 of their names (in order, each
+   * ended by NUL). Shards of one run have the same; `merge` refuses shards whose lists differ.
+   */
+  inputs?: { files: number; sha256: string };
 }
 
 /** The last NDJSON record of a run, always written (also after SIGINT or a crashed worker). */

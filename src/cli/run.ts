@@ -1,5 +1,6 @@
 // One validation run: discovery → pool → reporters → summary → exit code. Everything the run touches
 // in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -482,6 +483,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     concurrency: threads,
     shard,
     filesPlanned: files.length,
+    inputs: inputListOf(discovered.files),
   };
 
   const summary = createSummaryAggregator({ stats: settings.stats === true });
@@ -872,4 +874,11 @@ function withTimings(outcome: FileOutcome, summary: { addRuleTimings(timings: Ru
     if (doc.timings || doc.cached || doc.error?.code === BAIL_SKIP_CODE) continue;
     doc.timings = { readMs: 0, parseMs: 0, validateMs: 0, locateMs: 0 };
   }
+}
+
+/** What `merge` compares to tell shards of one run from shards of different inputs (RunRecord `inputs`). */
+function inputListOf(files: readonly DiscoveredFile[]): NonNullable<RunRecord['inputs']> {
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(`${f.file}\0`);
+  return { files: files.length, sha256: hash.digest('hex') };
 }

@@ -105,6 +105,15 @@ export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>
   const specs = (run: JsonRecord) => canonicalJson(run.specVersions ?? null);
   if (differs(specs)) refusals.push(`inputs check different spec versions (${describe(specs)})`);
 
+  // Shards of one run split one input list; a report of an older version has none to compare.
+  const list = (run: JsonRecord) => {
+    const inputs = run.inputs as { files?: unknown; sha256?: unknown } | undefined;
+    return inputs === undefined
+      ? 'not recorded'
+      : `${String(inputs.files)} files, sha256 ${String(inputs.sha256).slice(0, 12)}`;
+  };
+  if (differs(list)) refusals.push(`inputs are shards of different input lists (${describe(list)})`);
+
   const keys = new Set<string>();
   for (const { run } of runs) for (const key of resultOptions(run).keys()) keys.add(key);
   for (const key of [...keys].sort()) {

@@ -210,6 +210,28 @@ describe('mergeRuns', () => {
     assert.deepEqual(accepted.result.problems, []);
   });
 
+  it('refuses shards of different input lists, and merges those of one', async () => {
+    const docs = sampleRun();
+    const shard = (index: number, inputs: Rec) =>
+      source(
+        `s${index}`,
+        reportLines(shardDocs(docs, { index, count: 2 }), { index, count: 2 }, { run: { inputs } }),
+      );
+    const one = { files: 49, sha256: 'a'.repeat(64) };
+    const refused = await merge([shard(1, one), shard(2, { files: 20, sha256: 'b'.repeat(64) })]);
+    assert.equal(refused.result.refused, true);
+    assert.match(
+      refused.result.problems.join('\n'),
+      /shards of different input lists \(s1: 49 files, sha256 aaaaaaaaaaaa, s2: 20 files, sha256 bbbbbbbbbbbb\)/,
+    );
+    assert.equal(refused.text, '');
+    const sameCountOtherNames = await merge([shard(1, one), shard(2, { ...one, sha256: 'c'.repeat(64) })]);
+    assert.equal(sameCountOtherNames.result.refused, true);
+    const accepted = await merge([shard(1, one), shard(2, one)]);
+    assert.equal(accepted.result.refused, false);
+    assert.deepEqual(accepted.records[0]!.inputs, one);
+  });
+
   it('refuses the same shard given twice, mixed shard counts, and shards mixed with whole runs', async () => {
     const docs = sampleRun();
     const s = (index: number, count: number) =>
