@@ -145,7 +145,20 @@ export async function readHeader(
   options: StreamOptions = {},
   limit = Number.POSITIVE_INFINITY,
 ): Promise<DocumentHeader> {
+  return (await readHead(path, options, limit)).header;
+}
+
+/**
+ * readHeader, and whether the root was seen: a read cut short by `limit` inside leading whitespace
+ * knows nothing of it (its `rootType` is no finding).
+ */
+async function readHead(
+  path: ChunkSource,
+  options: StreamOptions,
+  limit: number,
+): Promise<{ header: DocumentHeader; rootSeen: boolean }> {
   const header = emptyHeader('null');
+  let rootSeen = false;
   const splitter = new Splitter({
     captureKeys: ALL_HEADER_KEYS,
     maxElementBytes: options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES,
@@ -158,7 +171,8 @@ export async function readHeader(
     for (const e of splitter.push(chunk)) {
       if (e.type === 'root') {
         header.rootType = e.kind;
-        if (e.kind !== 'object') return header;
+        rootSeen = true;
+        if (e.kind !== 'object') return { header, rootSeen };
       } else if (e.type === 'member' && e.key === 'mcpdesc') {
         found.add(e.key);
         header.hasMcpdesc = true;
@@ -170,12 +184,14 @@ export async function readHeader(
         found.add(e.key);
         header.protocolVersions = parseOrUndefined(e.bytes);
       } else if (e.type === 'error') {
-        return header;
+        return { header, rootSeen: true };
       }
     }
-    if (found.has('mcpdesc') && headerKeys(header.mcpdesc).every((key) => found.has(key))) return header;
+    if (found.has('mcpdesc') && headerKeys(header.mcpdesc).every((key) => found.has(key)))
+      return { header, rootSeen };
   }
-  return header;
+  // The whole input read, and no root: nothing but whitespace (the main pass reports it).
+  return { header, rootSeen: rootSeen || read < limit };
 }
 
 /** A header to check with, and whether it is a guess the main pass must confirm. */
@@ -206,14 +222,17 @@ export async function guessHeader(path: ChunkSource, options: StreamOptions = {}
   // (the main pass confirms it); one that does not gets the full pre-pass (a scan, cheaper than a main
   // pass spent on a wrong guess).
   if (typeof path !== 'string') {
-    const head = await readHeader(path, options, probe);
+    const { header: head, rootSeen } = await readHead(path, options, probe);
+    // More leading whitespace than the probe holds: the root is further on.
+    if (!rootSeen) return { header: await readHeader(path, options), speculative: false };
     if (head.rootType !== 'object') return { header: head, speculative: false };
     if (head.hasMcpdesc) return { header: head, speculative: true };
     return { header: await readHeader(path, options), speculative: false };
   }
   const { size } = await stat(path);
   if (size <= 2 * probe) return { header: await readHeader(path, options), speculative: false };
-  const head = await readHeader(path, options, probe);
+  const { header: head, rootSeen } = await readHead(path, options, probe);
+  if (!rootSeen) return { header: await readHeader(path, options), speculative: false };
   if (head.rootType !== 'object') return { header: head, speculative: false };
   const tail = probeTail(await readTail(path, size, probe), ALL_HEADER_KEYS);
   if (tail === null) return { header: await readHeader(path, options), speculative: false };
