@@ -513,9 +513,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         if (stdinLines && stdinReader && pool) {
           return stdinLines.stdinLineOutcomes(stdinReader, input.job, checkOptions, pool, controller.signal);
         }
-        const { checkBuffer } = await import('../worker/check-file.js');
-        const bytes = await readAll(io.stdin);
-        const outcome = await checkBuffer(bytes, input.job.file, stdinFormat, checkOptions);
+        // Bounded like a file: held up to --stream-threshold, beyond it checked from a temporary file,
+        // never read past --max-file-size.
+        const { checkStdinDocument } = await import('./stdin-document.js');
+        const outcome = await checkStdinDocument(
+          io.stdin,
+          input.job,
+          stdinFormat,
+          checkOptions,
+          controller.signal,
+        );
         if (stdinFormat === 'unknown' && outcome.documents[0]?.format === 'jsonl' && !settings.quiet) {
           note(
             io,
