@@ -17,7 +17,8 @@ import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
 import { inShard } from '../scale/shard.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
-import { EXIT_FAILURE } from './exit-code.js';
+import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
+import { UNINTERRUPTED } from './interrupt.js';
 import {
   FAIL_ON,
   type FailOn,
@@ -212,8 +213,19 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     if (openFile !== null) tally.addInput([], false);
     openFile = null;
   };
+  // A named pipe among the inputs may wait for its writer: a signal ends the wait (cli/interrupt.ts).
+  const interrupt = io.interrupt ?? UNINTERRUPTED;
   if (o.compare !== undefined && html) {
-    const compared = await compareRuns(asGiven(o.compare), asGiven(inputs[0]!));
+    const compare = o.compare;
+    const compared = await interrupt.reading([resolve(io.cwd, compare), resolve(io.cwd, inputs[0]!)], () =>
+      compareRuns(asGiven(compare), asGiven(inputs[0]!)),
+    );
+    if (interrupt.interrupted) {
+      note(io, 'interrupted before a run record was read; nothing was rendered (exit 130)');
+      await outputs.abort();
+      outputs.detach();
+      return EXIT_INTERRUPTED;
+    }
     if (compared.comparison === null || compared.problems.length > 0) {
       for (const problem of compared.problems) note(io, `--compare: ${problem}`);
       await outputs.abort();
@@ -222,52 +234,69 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     }
     changes = compareChanges(compared.comparison);
   }
-  const result = await readReports(
-    // As given (problems then name them so), unless the command runs for another directory (tests).
-    inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : asGiven(p))),
-    {
-      async start(record) {
-        run = record;
-        const named = record.options.baseline;
-        if (html && changes === undefined && typeof named === 'string') {
-          try {
-            baselineTally = createBaselineTally(await loadBaseline(resolve(io.cwd, named)), named);
-            const shard = inputs.length === 1 ? record.shard : null;
-            baselineScope = (f) => (!shard || inShard(f, shard)) && !bailSkippedNames.has(f);
-          } catch (error) {
-            note(
-              io,
-              `the run's baseline cannot be read, so the html report leaves out what is new and fixed: ${(error as Error).message}`,
-            );
+  const paths = inputs.filter((p) => p !== '-').map((p) => resolve(io.cwd, p));
+  const result = await interrupt.reading(paths, () =>
+    readReports(
+      // As given (problems then name them so), unless the command runs for another directory (tests).
+      inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : asGiven(p))),
+      {
+        async start(record) {
+          run = record;
+          const named = record.options.baseline;
+          if (html && changes === undefined && typeof named === 'string') {
+            try {
+              const path = resolve(io.cwd, named);
+              baselineTally = createBaselineTally(
+                await interrupt.reading([path], () => loadBaseline(path)),
+                named,
+              );
+              const shard = inputs.length === 1 ? record.shard : null;
+              baselineScope = (f) => (!shard || inShard(f, shard)) && !bailSkippedNames.has(f);
+            } catch (error) {
+              if (!interrupt.interrupted)
+                note(
+                  io,
+                  `the run's baseline cannot be read, so the html report leaves out what is new and fixed: ${(error as Error).message}`,
+                );
+            }
           }
-        }
-        await deliver((r) => r.onStart(record));
+          await deliver((r) => r.onStart(record));
+        },
+        async document(document: DocumentResult) {
+          // The documents of one input (a JSON Lines file) are consecutive: one input ends where the name changes.
+          if (document.file !== openFile) closeInput();
+          openFile = document.file;
+          tally.addInput([document], true);
+          for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
+          if (document.error?.code === BAIL_SKIP_CODE) {
+            bailSkipped++;
+            bailSkippedNames.add(document.file);
+          }
+          if (baselineTally) {
+            const copies = document.diagnostics.map((d) => ({ ...d, suppressed: false }));
+            applyBaseline(baselineTally.baseline, document.file, copies);
+            baselineTally.add(copies, document.truncated);
+          }
+          await deliver((r) => r.onDocument(document));
+        },
+        get closed() {
+          return outputs.live === 0;
+        },
       },
-      async document(document: DocumentResult) {
-        // The documents of one input (a JSON Lines file) are consecutive: one input ends where the name changes.
-        if (document.file !== openFile) closeInput();
-        openFile = document.file;
-        tally.addInput([document], true);
-        for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
-        if (document.error?.code === BAIL_SKIP_CODE) {
-          bailSkipped++;
-          bailSkippedNames.add(document.file);
-        }
-        if (baselineTally) {
-          const copies = document.diagnostics.map((d) => ({ ...d, suppressed: false }));
-          applyBaseline(baselineTally.baseline, document.file, copies);
-          baselineTally.add(copies, document.truncated);
-        }
-        await deliver((r) => r.onDocument(document));
-      },
-      get closed() {
-        return outputs.live === 0;
-      },
-    },
-    o.failOn ? { failOn: o.failOn } : {},
+      o.failOn ? { failOn: o.failOn } : {},
+    ),
   );
   closeInput();
-  for (const problem of result.problems) note(io, problem);
+  // Inputs cut short by the interrupt are not damaged: their problems are its doing, not said.
+  const interrupted = interrupt.interrupted;
+  if (interrupted)
+    note(
+      io,
+      run === null
+        ? 'interrupted before a run record was read; nothing was rendered (exit 130)'
+        : 'interrupted: what was read is rendered, and its summary says aborted (exit 130)',
+    );
+  else for (const problem of result.problems) note(io, problem);
   if (result.stopped) {
     // No output is left: the reader of stdout left (`| head`: quietly, as a validation run stops,
     // docs/cli.md, Channels), or every output failed (said, exit 2).
@@ -275,10 +304,10 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     outputs.detach();
     return outputs.failures.length > 0 ? EXIT_FAILURE : result.exitCode;
   }
-  if (result.refused) {
+  if (result.refused || (interrupted && run === null)) {
     await outputs.abort();
     outputs.detach();
-    return EXIT_FAILURE;
+    return interrupted ? EXIT_INTERRUPTED : EXIT_FAILURE;
   }
 
   let summary: SummaryRecord;
@@ -305,6 +334,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
     else note(io, 'the run ended with exit 2');
   }
+  if (interrupted) summary = { ...summary, aborted: true, exitCode: EXIT_INTERRUPTED };
   if (baselineTally)
     changes = (baselineTally as BaselineTally).changes(
       baselineScope,
@@ -315,5 +345,6 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   await deliver((r) => r.onEnd(told));
   const committed = await outputs.commit();
   outputs.detach();
+  if (interrupted) return EXIT_INTERRUPTED;
   return committed ? summary.exitCode : EXIT_FAILURE;
 }

@@ -2,6 +2,7 @@
 // in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type DiscoveredFile, discover, jobOf } from '../discovery/discover.js';
@@ -49,6 +50,7 @@ import type {
 import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
+import { type Interrupt, listenForInterrupt } from './interrupt.js';
 import type { FailOn, FormatSpec } from './options.js';
 import { openOutputs, outputCollision } from './outputs.js';
 import { createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
@@ -129,6 +131,8 @@ export interface CliIo {
   workerUrl?: URL;
   /** Receives SIGINT/SIGTERM; defaults to `process`. */
   signals?: NodeJS.EventEmitter;
+  /** The command's interrupt handling, when it began before the run (the config file is read under it). */
+  interrupt?: Interrupt;
 }
 
 /**
@@ -139,9 +143,18 @@ function reportRoot(io: CliIo): string {
   return io.env.GITHUB_WORKSPACE || io.cwd;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** All of `stream`; an abort stops the read (what came so far is returned). */
+async function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const stop = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -177,54 +190,70 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     return EXIT_FAILURE;
   }
 
-  let filesFrom: ReturnType<typeof splitFileListBytes> = { paths: [], raw: new Map() };
-  let ignore: Awaited<ReturnType<typeof loadIgnore>>;
-  // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
-  if (settings.filesFrom !== null) {
-    try {
-      const bytes =
-        settings.filesFrom === '-'
-          ? await readAll(io.stdin)
-          : await (await import('node:fs/promises')).readFile(settings.filesFrom);
-      filesFrom = splitFileListBytes(bytes, settings.nul);
-    } catch (error) {
-      note(io, `cannot read --files-from ${settings.filesFrom}: ${(error as Error).message}`);
-      return EXIT_FAILURE;
-    }
-  }
-  try {
-    ignore = await loadIgnore(io.cwd, settings.ignorePath);
-  } catch (error) {
-    const which = settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
-    note(io, `cannot read ${which}: ${(error as Error).message}`);
-    return EXIT_FAILURE;
-  }
-
-  // Signals are handled from discovery on, so an interrupt always ends with a summary.
+  // Signals are handled from the first read on (cli/interrupt.ts), so an interrupt always ends with a
+  // summary, also one that comes while a named pipe given as --files-from, --ignore-path or --baseline
+  // waits for its writer: the reads below are then cut short and the run goes straight to its end.
+  const interrupt = io.interrupt ?? listenForInterrupt(io.signals ?? process);
+  const stopListening = () => {
+    if (!io.interrupt) interrupt.stop();
+  };
   const controller = new AbortController();
   let interrupted = false;
-  const signals = io.signals ?? process;
-  const onSignal = () => {
+  const onInterrupt = () => {
     interrupted = true;
     controller.abort();
-    // A second signal gets the default behaviour (terminate now).
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
   };
-  signals.on('SIGINT', onSignal);
-  signals.on('SIGTERM', onSignal);
-  let discovered: Awaited<ReturnType<typeof discover>>;
+  if (interrupt.interrupted) onInterrupt();
+  else interrupt.signal.addEventListener('abort', onInterrupt, { once: true });
+
+  let filesFrom: ReturnType<typeof splitFileListBytes> = { paths: [], raw: new Map() };
+  let ignore: Awaited<ReturnType<typeof loadIgnore>> = null;
+  // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
+  if (settings.filesFrom !== null && !interrupted) {
+    const from = settings.filesFrom;
+    try {
+      const bytes =
+        from === '-'
+          ? await readAll(io.stdin, interrupt.signal)
+          : await interrupt.reading([resolve(io.cwd, from)], () => readFile(resolve(io.cwd, from)));
+      if (!interrupted) filesFrom = splitFileListBytes(bytes, settings.nul);
+    } catch (error) {
+      if (!interrupted) {
+        stopListening();
+        note(io, `cannot read --files-from ${from}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
+    }
+  }
+  if (!interrupted) {
+    const ignoreFile = resolve(io.cwd, settings.ignorePath ?? DEFAULT_IGNORE_FILE);
+    try {
+      const read = await interrupt.reading([ignoreFile], () => loadIgnore(io.cwd, settings.ignorePath));
+      if (!interrupted) ignore = read;
+    } catch (error) {
+      if (!interrupted) {
+        stopListening();
+        const which =
+          settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
+        note(io, `cannot read ${which}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
+    }
+  }
+
+  let discovered: Awaited<ReturnType<typeof discover>> = { files: [], unmatched: [] };
   try {
-    discovered = await discover(settings.patterns, {
-      cwd: io.cwd,
-      filesFrom: filesFrom.paths,
-      rawNames: filesFrom.raw,
-      ignore,
-      ...(settings.stdinFilename ? { stdinName: settings.stdinFilename } : {}),
-    });
+    if (!interrupted) {
+      discovered = await discover(settings.patterns, {
+        cwd: io.cwd,
+        filesFrom: filesFrom.paths,
+        rawNames: filesFrom.raw,
+        ignore,
+        ...(settings.stdinFilename ? { stdinName: settings.stdinFilename } : {}),
+      });
+    }
   } catch (error) {
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
+    stopListening();
     note(io, `cannot list the inputs: ${(error as Error).message}`);
     return EXIT_FAILURE;
   }
@@ -241,9 +270,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         : clash !== undefined
           ? `--stdin-filename ${stdinName} is also the name of an input of this run; name the document from - differently`
           : null;
-    if (problem !== null) {
-      signals.off('SIGINT', onSignal);
-      signals.off('SIGTERM', onSignal);
+    if (problem !== null && !interrupted) {
+      stopListening();
       note(io, problem);
       return EXIT_FAILURE;
     }
@@ -254,7 +282,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const shard = settings.shard;
   const files = shard ? discovered.files.filter((f) => inShard(f.file, shard)) : discovered.files;
   const allowEmpty = settings.allowEmpty === true;
-  if (nothingMatched && allowEmpty) {
+  if (interrupted) {
+    // Nothing was listed: no input "matched nothing".
+  } else if (nothingMatched && allowEmpty) {
     // As when something matched: each pattern that found nothing is named, then why the exit is 0.
     for (const label of discovered.unmatched) note(io, `no files matched ${JSON.stringify(label)}`);
     note(io, 'no input files matched; nothing to check (--allow-empty: exit 0)');
@@ -277,14 +307,17 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // A baseline that cannot be read stops the run (exit 2): silently suppressing nothing would fail
   // every old finding, silently suppressing everything would hide new ones.
   let baseline: Baseline | null = null;
-  if (settings.baseline !== null) {
+  if (settings.baseline !== null && !interrupted) {
+    const path = resolve(io.cwd, settings.baseline);
     try {
-      baseline = await loadBaseline(resolve(io.cwd, settings.baseline));
+      const read = await interrupt.reading([path], () => loadBaseline(path));
+      if (!interrupted) baseline = read;
     } catch (error) {
-      signals.off('SIGINT', onSignal);
-      signals.off('SIGTERM', onSignal);
-      note(io, `cannot use --baseline ${settings.baseline}: ${(error as Error).message}`);
-      return EXIT_FAILURE;
+      if (!interrupted) {
+        stopListening();
+        note(io, `cannot use --baseline ${settings.baseline}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
     }
   }
   // Two outputs in one file would overwrite each other (or interleave on stdout): refused before any work.
@@ -294,20 +327,18 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       : [{ label: `--write-baseline ${settings.writeBaseline}`, path: settings.writeBaseline }];
   const collision = await outputCollision(settings.formats, baselineTarget, io.cwd, io.stdout);
   if (collision !== null) {
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
+    stopListening();
     note(io, `${collision}; give each output a file of its own`);
     return EXIT_FAILURE;
   }
   // Opened now, through the writer every report file goes through (a device, a pipe or a link is
   // written, never replaced), so a target that cannot be written fails before the work.
   let baselineFile: AtomicFile | null = null;
-  if (settings.writeBaseline !== null) {
+  if (settings.writeBaseline !== null && !interrupted) {
     try {
       baselineFile = await openAtomicFile(resolve(io.cwd, settings.writeBaseline), { createDirectory: true });
     } catch (error) {
-      signals.off('SIGINT', onSignal);
-      signals.off('SIGTERM', onSignal);
+      stopListening();
       note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
       return EXIT_FAILURE;
     }
@@ -434,8 +465,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     },
   });
   if (outputs === null) {
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
+    stopListening();
     stdinReader?.close();
     await baselineFile?.abort();
     return EXIT_FAILURE;
@@ -605,8 +635,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     }
   } finally {
     progress?.clear();
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
+    stopListening();
     // Standard input not read to its end: an interrupted run lets go of it (a pending read would keep
     // the process alive); a check that stopped early (a crashed worker) reads the rest, as the whole
     // input was read before, so the writer of the pipe is not cut off.

@@ -22,6 +22,20 @@ import { emptyCounts, type FailOn, failingCount, isFailOn } from './verdict.js';
 
 type Out = NodeJS.WritableStream;
 
+/**
+ * The command's signal handling (cli/interrupt.ts), as far as these commands use it: their inputs are
+ * read through `reading`, so a named pipe waiting for its writer does not outlast an interrupt.
+ */
+export interface Interruptible {
+  readonly interrupted: boolean;
+  reading<T>(paths: readonly string[], read: () => Promise<T>): Promise<T>;
+}
+
+const UNINTERRUPTED: Interruptible = { interrupted: false, reading: (_paths, read) => read() };
+
+/** Exit code of an interrupted command (SIGINT, SIGTERM), as a validation run's. */
+const EXIT_INTERRUPTED = 130;
+
 export const MERGE_USAGE = `Usage: mcpdesc-validate merge [-o FILE] SHARD.ndjson...
 
 Combine the NDJSON outputs of the shards of one run (--shard K/N) into one report in document order,
@@ -79,7 +93,12 @@ function parse(args: string[], options: OptionsSpec) {
 }
 
 /** `merge`: see MERGE_USAGE. Problems go to `err`, the merged report to `out` (or --output). */
-export async function runMerge(args: string[], out: Out, err: Out): Promise<number> {
+export async function runMerge(
+  args: string[],
+  out: Out,
+  err: Out,
+  interrupt: Interruptible = UNINTERRUPTED,
+): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args, { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } });
@@ -102,7 +121,17 @@ export async function runMerge(args: string[], out: Out, err: Out): Promise<numb
       return 2;
     }
   }
-  const result = await mergeRuns(parsed.positionals, file?.stream ?? out);
+  const inputs = parsed.positionals;
+  const result = await interrupt.reading(inputs, () => mergeRuns(inputs, file?.stream ?? out));
+  if (interrupt.interrupted) {
+    // The inputs were cut short by the interrupt, not damaged: what was merged is partial, and a file
+    // keeps what it held before.
+    await file?.abort();
+    err.write(
+      `mcpdesc-validate merge: interrupted; the merged report is partial${file ? ` (${outputPath} was not written)` : ''}\n`,
+    );
+    return EXIT_INTERRUPTED;
+  }
   for (const problem of result.problems) err.write(`mcpdesc-validate merge: ${problem}\n`);
   if (file) {
     try {
@@ -129,7 +158,12 @@ function parseOnly(value: string): Set<Change> | string {
 }
 
 /** `compare`: see COMPARE_USAGE. */
-export async function runCompare(args: string[], out: Out, err: Out): Promise<number> {
+export async function runCompare(
+  args: string[],
+  out: Out,
+  err: Out,
+  interrupt: Interruptible = UNINTERRUPTED,
+): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args, {
@@ -199,7 +233,12 @@ export async function runCompare(args: string[], out: Out, err: Out): Promise<nu
     await emit(format === 'text' ? formatFindingText(finding) : JSON.stringify(finding));
   };
   const [oldPath, newPath] = parsed.positionals as [string, string];
-  const result = await compareRuns(oldPath, newPath, onFinding);
+  const result = await interrupt.reading([oldPath, newPath], () => compareRuns(oldPath, newPath, onFinding));
+  if (interrupt.interrupted) {
+    if (buffer !== '') await stream.write(buffer);
+    err.write('mcpdesc-validate compare: interrupted; the comparison is partial\n');
+    return EXIT_INTERRUPTED;
+  }
   if (result.comparison) {
     await emit(
       format === 'text' ? formatComparisonText(result.comparison) : JSON.stringify(result.comparison),
