@@ -148,10 +148,10 @@ export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>
   return { refusals, missing };
 }
 
-/** Add every numeric leaf of `from` into `into` (recursively), copying keys `into` lacks. */
 /**
- * Keys are the shards' (rule ids in `byRule`): only own members are read, and each is defined as an own
- * member, so `constructor` is summed like any rule and `__proto__` stays a key.
+ * Add every numeric leaf of `from` into `into` (recursively), copying keys `into` lacks. Keys are the
+ * shards' (rule ids in `byRule`): only own members are read, and each is defined as an own member, so
+ * `constructor` is summed like any rule and `__proto__` stays a key.
  */
 function addInto(into: Record<string, unknown>, from: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(from)) {
