@@ -33,6 +33,14 @@ function readWholeAnyway(extension: string, head: Buffer): boolean {
   return extension === '.yaml' || (extension === '' && sniffFormat(head) === 'yaml');
 }
 
+/**
+ * JSON Lines and gzip are bounded by the check itself, as in a file: --max-file-size applies to each line,
+ * or to the decompressed bytes; the bytes read from the pipe are not what it limits.
+ */
+function boundedByTheCheck(extension: string): boolean {
+  return extension === '.jsonl' || extension === '.gz';
+}
+
 /** Check standard input (`job`) as one document; the outcome of a file of its bytes and name. */
 export async function checkStdinDocument(
   stdin: NodeJS.ReadableStream,
@@ -45,7 +53,7 @@ export async function checkStdinDocument(
   const { checkBuffer, checkFile } = await import('../worker/check-file.js');
   const held: Buffer[] = [];
   let total = 0;
-  let spool: { dir: string; path: string; stream: WriteStream } | null = null;
+  let spool: { dir: string; path: string; stream: WriteStream; extension: string } | null = null;
   let limit = options.maxFileSize;
   let limitName = '--max-file-size';
   const stop = () => (stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -54,6 +62,11 @@ export async function checkStdinDocument(
     for await (const raw of stdin) {
       const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
       total += chunk.length;
+      if (
+        total > limit &&
+        boundedByTheCheck(spool?.extension ?? extensionOf(format, Buffer.concat([...held, chunk])))
+      )
+        limit = Number.POSITIVE_INFINITY;
       if (total > limit) {
         stop();
         const b = { ...jobBase(job, format, false), bytes: total };
@@ -83,6 +96,7 @@ export async function checkStdinDocument(
         dir,
         path: join(dir, `stdin${extension}`),
         stream: createWriteStream(join(dir, `stdin${extension}`)),
+        extension,
       };
       if (!spool.stream.write(head)) await once(spool.stream, 'drain');
     }
