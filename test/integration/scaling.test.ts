@@ -33,8 +33,9 @@ const SMALL_MS = 4;
 const SMALL_MAX_BYTES = 600_000;
 const RUNS = 3;
 
+// Removed after the suite that writes there: a hook of the file's own would run when the suites
+// before the top-level await below are done.
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-scaling-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
 
 const BASE: CheckOptions = {
   target: null,
@@ -159,7 +160,8 @@ describe('scaling: the meta-schema check of a schema with n invalid subschemas',
       for (let run = 0; run < RUNS; run++) {
         smallMs = Math.min(smallMs, await timed(async () => checkMetaSchema(dialect, small)));
         largeMs = Math.min(largeMs, await timed(async () => checkMetaSchema(dialect, large)));
-        if (largeMs <= LIMIT * smallMs) break;
+        // Within the limit, or so far past it that no noise explains it (a quadratic check runs long).
+        if (largeMs <= LIMIT * smallMs || largeMs > 4 * LIMIT * smallMs) break;
       }
       assert.ok(largeMs <= LIMIT * smallMs, `${smallMs.toFixed(1)} ms, then ${largeMs.toFixed(1)} ms`);
     });
@@ -178,6 +180,8 @@ const MODES = {
 } as const;
 
 describe('scaling: an input ×10 costs at most ×20', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   it('every rule of the catalogue has a scaled input', () => {
     const covered = new Set(CASES.map((c) => c.ruleId));
     assert.deepEqual(
