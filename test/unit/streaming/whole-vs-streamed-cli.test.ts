@@ -109,7 +109,7 @@ describe('a document after more leading whitespace than the header probe reads',
     // 8 MiB of spaces once made the streamed check report "root must be a JSON object, found null".
     const doc = {
       mcpdesc: '0.7.0',
-      info: { name: 'r', version: '1' },
+      info: { name: 'r', version: '1.0.0' },
       transports: [{ type: 'stdio', command: 'x' }],
       tools: [{ name: 't', inputSchema: { type: 'object' }, extra: 1 }],
     };
