@@ -62,8 +62,7 @@ export function documentLines(r: DocumentResult): string {
   return `${chunk}${fileLine(fileJson, r)}\n`;
 }
 
+/** By rule id, sorted; defined as own keys (a rule id read from data may be `__proto__`). */
 function sortedCounts(counts: Record<string, number>): Record<string, number> {
-  const sorted: Record<string, number> = {};
-  for (const key of Object.keys(counts).sort()) sorted[key] = counts[key]!;
-  return sorted;
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -193,6 +193,11 @@ export interface RunRecord {
   concurrency: number;
   shard: { index: number; count: number } | null;
   filesPlanned: number;
+  /**
+   * The whole input list, before --shard: how many files and a sha256 of their names (in order, each
+   * ended by NUL). Shards of one run have the same; `merge` refuses shards whose lists differ.
+   */
+  inputs?: { files: number; sha256: string };
 }
 
 /** The last NDJSON record of a run, always written (also after SIGINT or a crashed worker). */
@@ -224,6 +229,11 @@ export interface SummaryRecord {
   exitZero?: { masked: boolean };
   /** With --stats only: the file records' phases summed, and each rule's time summed over the run. */
   stats?: { phases: PhaseTimings; rules: RuleTimings };
+  /**
+   * Only when a report output failed during the run (the others got the whole run; exit 2): each one's
+   * format, its file (null: stdout) and why.
+   */
+  failedOutputs?: Array<{ format: string; path: string | null; message: string }>;
 }
 
 /** `error.code` of the `skipped` record of an input that `--bail` left unchecked. */

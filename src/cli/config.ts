@@ -8,7 +8,8 @@
 // The runtime check is written out here rather than compiled from schemas/config.schema.json with
 // Ajv: Ajv is loaded lazily by the worker only, and a run should not pay for compiling a schema to
 // read a dozen keys. A test keeps the two in agreement.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import type { Level, Target } from '../types.js';
@@ -121,13 +122,14 @@ export async function loadConfig(
   shown: string,
   cwd: string,
   formatTable: FormatTable,
+  read: (file: string) => Promise<string> = (f) => readFile(f, 'utf8'),
 ): Promise<LoadedConfig> {
   const fail = (message: string): never => {
     throw new ConfigError(`${shown}: ${message}`);
   };
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = await read(file);
   } catch (error) {
     throw new ConfigError(`cannot read the config file ${shown}: ${(error as Error).message}`);
   }
@@ -300,7 +302,7 @@ export async function applyConfig(
   program: Command,
   cwd: string,
   formatTable: FormatTable,
-  named: { config?: string | false; both: boolean },
+  named: { config?: string | false; both: boolean; read?: (file: string) => Promise<string> },
 ): Promise<LoadedConfig | null> {
   if (named.both) throw new ConfigError("options '--config <file>' and '--no-config' contradict each other");
   if (named.config === false) return null;
@@ -318,7 +320,7 @@ export async function applyConfig(
     if (file === null) return null;
     shown = slashed(relative(cwd, file));
   }
-  const loaded = await loadConfig(file, shown, cwd, formatTable);
+  const loaded = await loadConfig(file, shown, cwd, formatTable, named.read);
   for (const key of OPTION_KEYS) {
     const value = loaded.values[key];
     if (value === undefined || program.getOptionValueSource(key) === 'cli') continue;

@@ -1,6 +1,7 @@
 // Composition root: argv → settings (commander) → runValidate → process.exitCode. Never process.exit():
 // stdout may still hold piped records that must reach the consumer.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { DEFAULT_CACHE_LOCATION } from '../scale/cache.js';
@@ -8,6 +9,7 @@ import { parseShard, type Shard } from '../scale/shard.js';
 import { TARGETS } from '../types.js';
 import { applyConfig, ConfigError, describeSettings, type LoadedConfig } from './config.js';
 import { EXIT_FAILURE } from './exit-code.js';
+import { listenForInterrupt } from './interrupt.js';
 import {
   collect,
   FAIL_ON,
@@ -284,14 +286,20 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     });
   }
   let code: number;
+  // Signals are the command's from here on, its first read included (the config file, a named pipe
+  // given as an input: cli/interrupt.ts); `rules` reads nothing.
+  const interrupt = argv[0] === 'rules' ? null : listenForInterrupt(io.signals ?? process);
+  if (interrupt) io.interrupt = interrupt;
   try {
     if (argv[0] === 'merge' || argv[0] === 'compare') {
       // Loaded on demand, like `rules`: a validation run does not need the report readers.
       const { runCompare, runMerge } = await import('../scale/subcommands.js');
       code =
         argv[0] === 'merge'
-          ? await runMerge(argv.slice(1), io.stdout, io.stderr)
-          : await runCompare(argv.slice(1), io.stdout, io.stderr, { stdoutIsTTY: io.stdoutIsTTY });
+          ? await runMerge(argv.slice(1), io.stdout, io.stderr, interrupt!)
+          : await runCompare(argv.slice(1), io.stdout, io.stderr, interrupt!, {
+              stdoutIsTTY: io.stdoutIsTTY,
+            });
     } else if (argv[0] === 'report') {
       // Loaded on demand: the report readers and the rendering are not needed to validate.
       const { runReportCommand } = await import('./report-command.js');
@@ -299,7 +307,7 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     } else if (argv[0] === 'rules') {
       // Loaded on demand: the catalogue is not needed to start a validation run.
       const { runRulesCommand } = await import('./rules-command.js');
-      code = await runRulesCommand(argv.slice(1), io.stdout);
+      code = await runRulesCommand(argv.slice(1), io.stdout, io.stderr);
     } else {
       code = await validateCommand(argv, io, version);
     }
@@ -312,6 +320,8 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     // A bug, not a bad input (those become records): say so once, without hiding where it happened.
     io.stderr.write(`mcpdesc-validate: internal error: ${(error as Error).stack ?? String(error)}\n`);
     code = EXIT_FAILURE;
+  } finally {
+    interrupt?.stop();
   }
   process.exitCode = code;
   return code;
@@ -340,10 +350,16 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     config = await applyConfig(program, io.cwd, formatTable(), {
       ...(o.config !== undefined ? { config: o.config } : {}),
       both: configFlags.size > 1,
+      ...(io.interrupt
+        ? { read: (file) => io.interrupt!.reading([file], () => readFile(file, 'utf8')) }
+        : {}),
     });
   } catch (error) {
-    if (error instanceof ConfigError) return usageError(io, error.message);
-    throw error;
+    // Interrupted while the config file was read (a named pipe waiting for its writer): the run ends at
+    // once, with its summary, from the command line's settings.
+    if (io.interrupt?.interrupted) config = null;
+    else if (error instanceof ConfigError) return usageError(io, error.message);
+    else throw error;
   }
   let formats: FormatSpec[];
   try {

@@ -8,23 +8,17 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
-import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import type { PageChanges } from '../reporting/html-static.js';
-import { formatTable, isHumanFormat, loadReporter } from '../reporting/reporter-registry.js';
+import { formatTable, isHumanFormat, loadReporter, reporterNames } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { applyBaseline, loadBaseline } from '../scale/baseline.js';
 import { compareRuns } from '../scale/compare.js';
 import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
 import { inShard } from '../scale/shard.js';
-import {
-  BAIL_SKIP_CODE,
-  type DocumentResult,
-  type Reporter,
-  type RunRecord,
-  type SummaryRecord,
-} from '../types.js';
-import { EXIT_FAILURE } from './exit-code.js';
+import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
+import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
+import { UNINTERRUPTED } from './interrupt.js';
 import {
   FAIL_ON,
   type FailOn,
@@ -33,6 +27,7 @@ import {
   parseFailOn,
   resolveFormats,
 } from './options.js';
+import { openOutputs, outputCollision } from './outputs.js';
 import { type BaselineTally, compareChanges, createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { type CliIo, useColor } from './run.js';
 
@@ -86,13 +81,6 @@ function buildReportProgram(): Command {
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError("(run 'mcpdesc-validate report --help' for usage)")
     .exitOverride();
-}
-
-interface Output {
-  reporter: Reporter;
-  /** null: stdout. */
-  file: AtomicFile | null;
-  failed: boolean;
 }
 
 interface RawOptions {
@@ -188,70 +176,33 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   }
   const asGiven = (p: string) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p));
 
-  // Outputs are opened before anything is read: a report path that cannot be written is a usage
-  // problem, found before a long read. Nothing is written to them until the inputs are accepted.
-  const outputs: Output[] = [];
-  const root = io.env.GITHUB_WORKSPACE || io.cwd;
+  const collision = await outputCollision(formats, [], io.cwd, io.stdout);
+  if (collision !== null) return usageError(io, `${collision}; give each output a file of its own`);
   let changes: PageChanges | undefined;
   // A run with --baseline: its baseline is applied again as the documents are rendered (to copies of
   // their findings), so the page says what is new and fixed as the run's own page did.
   let baselineTally: BaselineTally | null = null;
   let baselineScope: (file: string) => boolean = () => true;
   const bailSkippedNames = new Set<string>();
-  for (const spec of formats) {
-    const factory = (await loadReporter(spec.name))!;
-    let file: AtomicFile | null = null;
-    if (spec.path !== null) {
-      try {
-        file = await openAtomicFile(resolve(io.cwd, spec.path));
-      } catch (error) {
-        for (const out of outputs) await out.file?.abort();
-        note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
-        return EXIT_FAILURE;
-      }
-    }
-    const output: Output = { reporter: null as unknown as Reporter, file, failed: false };
-    file?.stream.on('error', (error: Error) => {
-      if (!output.failed) note(io, `cannot write ${spec.path}: ${error.message}`);
-      output.failed = true;
-    });
-    output.reporter = factory(file?.stream ?? io.stdout, {
-      color: file === null && useColor(o.color ?? null, io.stdoutIsTTY, io.env),
-      cwd: io.cwd,
-      root,
+  // Outputs are opened before anything is read: a report path that cannot be written is a usage
+  // problem, found before a long read. Nothing is written to them until the inputs are accepted.
+  // One that fails later is dropped (the others are still written) and makes the exit code 2.
+  const outputs = await openOutputs(formats, {
+    cwd: io.cwd,
+    stdout: io.stdout,
+    note: (message) => note(io, message),
+    reporter: {
+      root: io.env.GITHUB_WORKSPACE || io.cwd,
       codeFrame: o.codeFrame === true,
       showSuppressed: o.showSuppressed === true,
       changes: () => changes,
-      ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
-    });
-    outputs.push(output);
-  }
-
-  // stdout: a reader that left (EPIPE, `| head`) ends the command quietly; any other failure is exit 2.
-  let stdoutClosed = false;
-  let stdoutFailed = false;
-  const onStdoutError = (error: NodeJS.ErrnoException) => {
-    if (!stdoutClosed && error.code !== 'EPIPE') {
-      stdoutFailed = true;
-      note(io, `cannot write to stdout: ${error.message}`);
-    }
-    stdoutClosed = true;
-  };
-  io.stdout.on('error', onStdoutError);
-  const live = () => outputs.filter((out) => !out.failed && !(out.file === null && stdoutClosed));
-  const deliver = async (call: (reporter: Reporter) => void | Promise<void>) => {
-    for (const out of live()) {
-      try {
-        await call(out.reporter);
-      } catch (error) {
-        if (out.file === null) onStdoutError(error as NodeJS.ErrnoException);
-        else if (!out.failed) {
-          out.failed = true;
-          note(io, `cannot write ${out.file.path}: ${(error as Error).message}`);
-        }
-      }
-    }
-  };
+    },
+    stdoutColor: useColor(o.color ?? null, io.stdoutIsTTY, io.env),
+    // The reader stops asking for documents once no output is left (`closed` below).
+    stop: () => undefined,
+  });
+  if (outputs === null) return EXIT_FAILURE;
+  const deliver = outputs.deliver;
 
   // What was rendered, tallied as a run tallies it: the summary when the reports' own cannot be
   // trusted (a report cut short has none; a document in two shards is counted twice in theirs).
@@ -266,73 +217,101 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     if (openFile !== null) tally.addInput([], false);
     openFile = null;
   };
+  // A named pipe among the inputs may wait for its writer: a signal ends the wait (cli/interrupt.ts).
+  const interrupt = io.interrupt ?? UNINTERRUPTED;
   if (o.compare !== undefined && html) {
-    const compared = await compareRuns(asGiven(o.compare), asGiven(inputs[0]!));
+    const compare = o.compare;
+    const compared = await interrupt.reading([resolve(io.cwd, compare), resolve(io.cwd, inputs[0]!)], () =>
+      compareRuns(asGiven(compare), asGiven(inputs[0]!)),
+    );
+    if (interrupt.interrupted) {
+      note(io, 'interrupted before a run record was read; nothing was rendered (exit 130)');
+      await outputs.abort();
+      outputs.detach();
+      return EXIT_INTERRUPTED;
+    }
     if (compared.comparison === null || compared.problems.length > 0) {
       for (const problem of compared.problems) note(io, `--compare: ${problem}`);
-      for (const out of outputs) await out.file?.abort();
-      io.stdout.off('error', onStdoutError);
+      await outputs.abort();
+      outputs.detach();
       return EXIT_FAILURE;
     }
     changes = compareChanges(compared.comparison);
   }
-  const result = await readReports(
-    // As given (problems then name them so), unless the command runs for another directory (tests).
-    inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : asGiven(p))),
-    {
-      async start(record) {
-        run = record;
-        const named = record.options.baseline;
-        if (html && changes === undefined && typeof named === 'string') {
-          try {
-            baselineTally = createBaselineTally(await loadBaseline(resolve(io.cwd, named)), named);
-            const shard = inputs.length === 1 ? record.shard : null;
-            baselineScope = (f) => (!shard || inShard(f, shard)) && !bailSkippedNames.has(f);
-          } catch (error) {
-            note(
-              io,
-              `the run's baseline cannot be read, so the html report leaves out what is new and fixed: ${(error as Error).message}`,
-            );
+  const paths = inputs.filter((p) => p !== '-').map((p) => resolve(io.cwd, p));
+  const result = await interrupt.reading(paths, () =>
+    readReports(
+      // As given (problems then name them so), unless the command runs for another directory (tests).
+      inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : asGiven(p))),
+      {
+        async start(record) {
+          run = record;
+          const named = record.options.baseline;
+          if (html && changes === undefined && typeof named === 'string') {
+            try {
+              const path = resolve(io.cwd, named);
+              baselineTally = createBaselineTally(
+                await interrupt.reading([path], () => loadBaseline(path)),
+                named,
+              );
+              const shard = inputs.length === 1 ? record.shard : null;
+              baselineScope = (f) => (!shard || inShard(f, shard)) && !bailSkippedNames.has(f);
+            } catch (error) {
+              if (!interrupt.interrupted)
+                note(
+                  io,
+                  `the run's baseline cannot be read, so the html report leaves out what is new and fixed: ${(error as Error).message}`,
+                );
+            }
           }
-        }
-        await deliver((r) => r.onStart(record));
+          await deliver((r) => r.onStart(record));
+        },
+        async document(document: DocumentResult) {
+          // The documents of one input (a JSON Lines file) are consecutive: one input ends where the name changes.
+          if (document.file !== openFile) closeInput();
+          openFile = document.file;
+          tally.addInput([document], true);
+          for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
+          if (document.error?.code === BAIL_SKIP_CODE) {
+            bailSkipped++;
+            bailSkippedNames.add(document.file);
+          }
+          if (baselineTally) {
+            const copies = document.diagnostics.map((d) => ({ ...d, suppressed: false }));
+            applyBaseline(baselineTally.baseline, document.file, copies);
+            baselineTally.add(copies, document.truncated);
+          }
+          await deliver((r) => r.onDocument(document));
+        },
+        get closed() {
+          return outputs.live === 0;
+        },
       },
-      async document(document: DocumentResult) {
-        // The documents of one input (a JSON Lines file) are consecutive: one input ends where the name changes.
-        if (document.file !== openFile) closeInput();
-        openFile = document.file;
-        tally.addInput([document], true);
-        for (const d of document.diagnostics) if (d.suppressed) suppressed[d.severity]++;
-        if (document.error?.code === BAIL_SKIP_CODE) {
-          bailSkipped++;
-          bailSkippedNames.add(document.file);
-        }
-        if (baselineTally) {
-          const copies = document.diagnostics.map((d) => ({ ...d, suppressed: false }));
-          applyBaseline(baselineTally.baseline, document.file, copies);
-          baselineTally.add(copies, document.truncated);
-        }
-        await deliver((r) => r.onDocument(document));
-      },
-      get closed() {
-        return live().length === 0;
-      },
-    },
-    o.failOn ? { failOn: o.failOn } : {},
+      o.failOn ? { failOn: o.failOn } : {},
+    ),
   );
   closeInput();
-  for (const problem of result.problems) note(io, problem);
+  // Inputs cut short by the interrupt are not damaged: their problems are its doing, not said.
+  const interrupted = interrupt.interrupted;
+  if (interrupted)
+    note(
+      io,
+      run === null
+        ? 'interrupted before a run record was read; nothing was rendered (exit 130)'
+        : 'interrupted: what was read is rendered, and its summary says aborted (exit 130)',
+    );
+  else for (const problem of result.problems) note(io, problem);
   if (result.stopped) {
-    // The reader left (`| head`): quietly, as a validation run stops (docs/cli.md, Channels).
-    io.stdout.off('error', onStdoutError);
-    io.stdout.on('error', () => undefined);
-    for (const out of outputs) await out.file?.abort();
-    return stdoutFailed ? EXIT_FAILURE : result.exitCode;
+    // No output is left: the reader of stdout left (`| head`: quietly, as a validation run stops,
+    // docs/cli.md, Channels), or every output failed (said, exit 2).
+    await outputs.abort();
+    outputs.detach();
+    return outputs.failures.length > 0 ? EXIT_FAILURE : result.exitCode;
   }
-  if (result.refused) {
-    for (const out of outputs) await out.file?.abort();
-    io.stdout.off('error', onStdoutError);
-    return EXIT_FAILURE;
+  if (result.refused || (interrupted && run === null)) {
+    await outputs.abort();
+    outputs.detach();
+    return interrupted ? EXIT_INTERRUPTED : EXIT_FAILURE;
   }
 
   let summary: SummaryRecord;
@@ -359,27 +338,17 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
     else note(io, 'the run ended with exit 2');
   }
+  if (interrupted) summary = { ...summary, aborted: true, exitCode: EXIT_INTERRUPTED };
   if (baselineTally)
     changes = (baselineTally as BaselineTally).changes(
       baselineScope,
       summary.aborted ? [INTERRUPTED_NOTE] : [],
     );
-  await deliver((r) => r.onEnd(summary));
-  let failed = stdoutFailed;
-  for (const out of outputs) {
-    if (!out.file) continue;
-    if (out.failed) {
-      failed = true;
-      await out.file.abort();
-    } else {
-      await out.file.commit().catch((error: Error) => {
-        note(io, `cannot write ${out.file!.path}: ${error.message}`);
-        failed = true;
-      });
-    }
-  }
-  io.stdout.off('error', onStdoutError);
-  // Keep swallowing late EPIPEs from writes still queued in the stream.
-  if (stdoutClosed) io.stdout.on('error', () => undefined);
-  return failed ? EXIT_FAILURE : summary.exitCode;
+  // The outputs still written are told which failed: they are the reason for exit 2.
+  const told = outputs.failures.length > 0 ? { ...summary, failedOutputs: [...outputs.failures] } : summary;
+  await deliver((r) => r.onEnd(told));
+  const committed = await outputs.commit();
+  outputs.detach();
+  if (interrupted) return EXIT_INTERRUPTED;
+  return committed ? summary.exitCode : EXIT_FAILURE;
 }

@@ -77,7 +77,46 @@ Exit codes: 0 listed, 2 usage error or unknown rule id.
 
 const TRY_HELP = "(run 'mcpdesc-validate rules --help' for usage)\n";
 
-export async function runRulesCommand(args: string[], out: NodeJS.WritableStream): Promise<number> {
+/**
+ * `rules`: see HELP. A failed write to `out` (a full disk, a closed pipe) ends the command: said once on
+ * `err` as `cannot write to stdout` with exit 2, or quietly with exit 0 when the reader left (EPIPE).
+ */
+export async function runRulesCommand(
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
+  // The stream's own 'error' event comes with the rejected write: this listener takes it, so the
+  // process-wide one (cli/main.ts) leaves the saying to this command.
+  const ignore = () => undefined;
+  out.on('error', ignore);
+  try {
+    return await listOrExplain(args, out, err);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (!(error instanceof WriteError)) throw error;
+    if (e.code === 'EPIPE') return 0;
+    err.write(`mcpdesc-validate rules: cannot write to stdout: ${e.message}\n`);
+    return 2;
+  } finally {
+    out.off('error', ignore);
+  }
+}
+
+/** A write to the command's output failed (its code and message are the stream's). */
+class WriteError extends Error {
+  readonly code: string | undefined;
+  constructor(cause: NodeJS.ErrnoException) {
+    super(cause.message, { cause });
+    this.code = cause.code;
+  }
+}
+
+async function listOrExplain(
+  args: string[],
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): Promise<number> {
   let format = 'text';
   let id: string | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -91,21 +130,17 @@ export async function runRulesCommand(args: string[], out: NodeJS.WritableStream
     } else if (arg.startsWith('--format=')) {
       format = arg.slice('--format='.length);
     } else if (arg.startsWith('-')) {
-      process.stderr.write(`mcpdesc-validate rules: unknown option '${arg}'\n${TRY_HELP}`);
+      err.write(`mcpdesc-validate rules: unknown option '${arg}'\n${TRY_HELP}`);
       return 2;
     } else if (id === undefined) {
       id = arg;
     } else {
-      process.stderr.write(
-        `mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${TRY_HELP}`,
-      );
+      err.write(`mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${TRY_HELP}`);
       return 2;
     }
   }
   if (format !== 'text' && format !== 'json') {
-    process.stderr.write(
-      `mcpdesc-validate rules: --format must be text or json, got '${format}'\n${TRY_HELP}`,
-    );
+    err.write(`mcpdesc-validate rules: --format must be text or json, got '${format}'\n${TRY_HELP}`);
     return 2;
   }
 
@@ -120,7 +155,7 @@ export async function runRulesCommand(args: string[], out: NodeJS.WritableStream
   if (!rule) {
     const near = RULES.filter((r) => r.id.includes(id) || id.includes(r.id.split('.').slice(0, 2).join('.')));
     const hint = near.length > 0 ? ` Did you mean: ${near.map((r) => r.id).join(', ')}?` : '';
-    process.stderr.write(
+    err.write(
       `mcpdesc-validate rules: unknown rule '${id}'.${hint} Run 'mcpdesc-validate rules' for the list.\n`,
     );
     return 2;
@@ -144,7 +179,9 @@ export async function runRulesCommand(args: string[], out: NodeJS.WritableStream
 }
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
-  return new Promise((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) => {
+    out.write(text, (error) => (error ? reject(new WriteError(error)) : resolve()));
+  });
 }
 
 /** `12.2`, or `12.2 (0.8.0: 13.2)` for a rule 0.8.0 numbers otherwise. */

@@ -1,10 +1,12 @@
 // One validation run: discovery → pool → reporters → summary → exit code. Everything the run touches
 // in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { type DiscoveredFile, discover, jobOf } from '../discovery/discover.js';
-import { splitFileList } from '../discovery/files-from.js';
+import { splitFileListBytes } from '../discovery/files-from.js';
 import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../discovery/sizes.js';
 import { formatFromName } from '../parsing/format.js';
@@ -19,12 +21,11 @@ import { fanOutHandler, fansOut, jsonLinesPlan } from '../pool/fanout-loader.js'
 import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.js';
 import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
-import { type AtomicFile, openAtomicFile } from '../reporting/atomic-file.js';
 import { closingLine } from '../reporting/closing-line.js';
-import { isHumanFormat, loadReporter } from '../reporting/reporter-registry.js';
+import { isHumanFormat } from '../reporting/reporter-registry.js';
 import { statsLines } from '../reporting/stats.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
-import { checkAtomicTarget } from '../scale/atomic.js';
+import { type AtomicFile, openAtomicFile } from '../scale/atomic.js';
 import {
   applyBaseline,
   type Baseline,
@@ -44,7 +45,6 @@ import type {
   FileOutcome,
   InputFormat,
   Level,
-  Reporter,
   RuleTimings,
   RunRecord,
   Target,
@@ -52,7 +52,9 @@ import type {
 import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
+import { type Interrupt, listenForInterrupt } from './interrupt.js';
 import type { FailOn, FormatSpec } from './options.js';
+import { openOutputs, outputCollision } from './outputs.js';
 import { createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
 
@@ -133,6 +135,8 @@ export interface CliIo {
   workerUrl?: URL;
   /** Receives SIGINT/SIGTERM; defaults to `process`. */
   signals?: NodeJS.EventEmitter;
+  /** The command's interrupt handling, when it began before the run (the config file is read under it). */
+  interrupt?: Interrupt;
 }
 
 /**
@@ -143,9 +147,18 @@ function reportRoot(io: CliIo): string {
   return io.env.GITHUB_WORKSPACE || io.cwd;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** All of `stream`; an abort stops the read (what came so far is returned). */
+async function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const stop = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -165,13 +178,6 @@ async function* lazyInputs(
   for await (const f of withSizes(files)) yield toPlanned(f, index++);
 }
 
-interface Output {
-  reporter: Reporter;
-  /** null: stdout. */
-  file: AtomicFile | null;
-  failed: boolean;
-}
-
 export async function runValidate(settings: CliSettings, io: CliIo): Promise<number> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -188,53 +194,70 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     return EXIT_FAILURE;
   }
 
-  let filesFrom: string[] = [];
-  let ignore: Awaited<ReturnType<typeof loadIgnore>>;
-  // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
-  if (settings.filesFrom !== null) {
-    try {
-      const text =
-        settings.filesFrom === '-'
-          ? (await readAll(io.stdin)).toString('utf8')
-          : await (await import('node:fs/promises')).readFile(settings.filesFrom, 'utf8');
-      filesFrom = splitFileList(text, settings.nul);
-    } catch (error) {
-      note(io, `cannot read --files-from ${settings.filesFrom}: ${(error as Error).message}`);
-      return EXIT_FAILURE;
-    }
-  }
-  try {
-    ignore = await loadIgnore(io.cwd, settings.ignorePath);
-  } catch (error) {
-    const which = settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
-    note(io, `cannot read ${which}: ${(error as Error).message}`);
-    return EXIT_FAILURE;
-  }
-
-  // Signals are handled from discovery on, so an interrupt always ends with a summary.
+  // Signals are handled from the first read on (cli/interrupt.ts), so an interrupt always ends with a
+  // summary, also one that comes while a named pipe given as --files-from, --ignore-path or --baseline
+  // waits for its writer: the reads below are then cut short and the run goes straight to its end.
+  const interrupt = io.interrupt ?? listenForInterrupt(io.signals ?? process);
+  const stopListening = () => {
+    if (!io.interrupt) interrupt.stop();
+  };
   const controller = new AbortController();
   let interrupted = false;
-  const signals = io.signals ?? process;
-  const onSignal = () => {
+  const onInterrupt = () => {
     interrupted = true;
     controller.abort();
-    // A second signal gets the default behaviour (terminate now).
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
   };
-  signals.on('SIGINT', onSignal);
-  signals.on('SIGTERM', onSignal);
-  let discovered: Awaited<ReturnType<typeof discover>>;
+  if (interrupt.interrupted) onInterrupt();
+  else interrupt.signal.addEventListener('abort', onInterrupt, { once: true });
+
+  let filesFrom: ReturnType<typeof splitFileListBytes> = { paths: [], raw: new Map() };
+  let ignore: Awaited<ReturnType<typeof loadIgnore>> = null;
+  // Each input is named on its own: Node's messages do not always carry the path (EISDIR does not).
+  if (settings.filesFrom !== null && !interrupted) {
+    const from = settings.filesFrom;
+    try {
+      const bytes =
+        from === '-'
+          ? await readAll(io.stdin, interrupt.signal)
+          : await interrupt.reading([resolve(io.cwd, from)], () => readFile(resolve(io.cwd, from)));
+      if (!interrupted) filesFrom = splitFileListBytes(bytes, settings.nul);
+    } catch (error) {
+      if (!interrupted) {
+        stopListening();
+        note(io, `cannot read --files-from ${from}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
+    }
+  }
+  if (!interrupted) {
+    const ignoreFile = resolve(io.cwd, settings.ignorePath ?? DEFAULT_IGNORE_FILE);
+    try {
+      const read = await interrupt.reading([ignoreFile], () => loadIgnore(io.cwd, settings.ignorePath));
+      if (!interrupted) ignore = read;
+    } catch (error) {
+      if (!interrupted) {
+        stopListening();
+        const which =
+          settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
+        note(io, `cannot read ${which}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
+    }
+  }
+
+  let discovered: Awaited<ReturnType<typeof discover>> = { files: [], unmatched: [] };
   try {
-    discovered = await discover(settings.patterns, {
-      cwd: io.cwd,
-      filesFrom,
-      ignore,
-      ...(settings.stdinFilename ? { stdinName: settings.stdinFilename } : {}),
-    });
+    if (!interrupted) {
+      discovered = await discover(settings.patterns, {
+        cwd: io.cwd,
+        filesFrom: filesFrom.paths,
+        rawNames: filesFrom.raw,
+        ignore,
+        ...(settings.stdinFilename ? { stdinName: settings.stdinFilename } : {}),
+      });
+    }
   } catch (error) {
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
+    stopListening();
     note(io, `cannot list the inputs: ${(error as Error).message}`);
     return EXIT_FAILURE;
   }
@@ -251,9 +274,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         : clash !== undefined
           ? `--stdin-filename ${stdinName} is also the name of an input of this run; name the document from - differently`
           : null;
-    if (problem !== null) {
-      signals.off('SIGINT', onSignal);
-      signals.off('SIGTERM', onSignal);
+    if (problem !== null && !interrupted) {
+      stopListening();
       note(io, problem);
       return EXIT_FAILURE;
     }
@@ -264,7 +286,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const shard = settings.shard;
   const files = shard ? discovered.files.filter((f) => inShard(f.file, shard)) : discovered.files;
   const allowEmpty = settings.allowEmpty === true;
-  if (nothingMatched && allowEmpty) {
+  if (interrupted) {
+    // Nothing was listed: no input "matched nothing".
+  } else if (nothingMatched && allowEmpty) {
     // As when something matched: each pattern that found nothing is named, then why the exit is 0.
     for (const label of discovered.unmatched) note(io, `no files matched ${JSON.stringify(label)}`);
     note(io, 'no input files matched; nothing to check (--allow-empty: exit 0)');
@@ -287,22 +311,38 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // A baseline that cannot be read stops the run (exit 2): silently suppressing nothing would fail
   // every old finding, silently suppressing everything would hide new ones.
   let baseline: Baseline | null = null;
-  if (settings.baseline !== null) {
+  if (settings.baseline !== null && !interrupted) {
+    const path = resolve(io.cwd, settings.baseline);
     try {
-      baseline = await loadBaseline(resolve(io.cwd, settings.baseline));
+      const read = await interrupt.reading([path], () => loadBaseline(path));
+      if (!interrupted) baseline = read;
     } catch (error) {
-      signals.off('SIGINT', onSignal);
-      signals.off('SIGTERM', onSignal);
-      note(io, `cannot use --baseline ${settings.baseline}: ${(error as Error).message}`);
-      return EXIT_FAILURE;
+      if (!interrupted) {
+        stopListening();
+        note(io, `cannot use --baseline ${settings.baseline}: ${(error as Error).message}`);
+        return EXIT_FAILURE;
+      }
     }
   }
-  if (settings.writeBaseline !== null) {
+  // Two outputs in one file would overwrite each other (or interleave on stdout): refused before any work.
+  const baselineTarget =
+    settings.writeBaseline === null
+      ? []
+      : [{ label: `--write-baseline ${settings.writeBaseline}`, path: settings.writeBaseline }];
+  const collision = await outputCollision(settings.formats, baselineTarget, io.cwd, io.stdout);
+  if (collision !== null) {
+    stopListening();
+    note(io, `${collision}; give each output a file of its own`);
+    return EXIT_FAILURE;
+  }
+  // Opened now, through the writer every report file goes through (a device, a pipe or a link is
+  // written, never replaced), so a target that cannot be written fails before the work.
+  let baselineFile: AtomicFile | null = null;
+  if (settings.writeBaseline !== null && !interrupted) {
     try {
-      await checkAtomicTarget(resolve(io.cwd, settings.writeBaseline));
+      baselineFile = await openAtomicFile(resolve(io.cwd, settings.writeBaseline), { createDirectory: true });
     } catch (error) {
-      signals.off('SIGINT', onSignal);
-      signals.off('SIGTERM', onSignal);
+      stopListening();
       note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
       return EXIT_FAILURE;
     }
@@ -405,24 +445,10 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   )
     checkOptions.ndjsonRecords = true;
 
-  // Outputs: stdout (at most one format) and files. stdout errors (EPIPE: `| head`) end the run quietly.
-  let stdoutClosed = false;
-  let outputFailed = false;
-  // stdout's 'error' event and the reporter's rejected write both report one failure: say it once.
-  const onStdoutError = (error: NodeJS.ErrnoException) => {
-    const first = !stdoutClosed;
-    stdoutClosed = true;
-    if (error.code !== 'EPIPE' && first) {
-      outputFailed = true;
-      note(io, `cannot write to stdout: ${error.message}`);
-    }
-    controller.abort();
-  };
-  io.stdout.on('error', onStdoutError);
-  const outputs: Output[] = [];
-  const dropOutputs = async () => {
-    for (const o of outputs) await o.file?.abort();
-  };
+  // Outputs: stdout (at most one format) and files (cli/outputs.ts). The reader of stdout leaving
+  // (EPIPE: `| head`) ends the run quietly; an output that fails is dropped and the run goes on for the
+  // others, unless none is left.
+  let outputsGone = false;
   // The HTML report's "since the baseline" section: what the baseline covers, by rule.
   const baselineTally =
     baseline && settings.baseline !== null ? createBaselineTally(baseline, settings.baseline) : null;
@@ -431,66 +457,29 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       (f) => (!shard || inShard(f, shard)) && !bail?.skippedNames.has(f),
       interrupted ? [INTERRUPTED_NOTE] : [],
     );
-  for (const spec of settings.formats) {
-    const factory = (await loadReporter(spec.name))!;
-    let file: AtomicFile | null = null;
-    if (spec.path !== null) {
-      try {
-        file = await openAtomicFile(spec.path);
-      } catch (error) {
-        note(io, `cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
-        io.stdout.off('error', onStdoutError);
-        signals.off('SIGINT', onSignal);
-        signals.off('SIGTERM', onSignal);
-        stdinReader?.close();
-        await dropOutputs();
-        return EXIT_FAILURE;
-      }
-    }
-    const output: Output = { reporter: null as unknown as Reporter, file, failed: false };
-    file?.stream.on('error', (error: Error) => {
-      output.failed = true;
-      outputFailed = true;
-      note(io, `cannot write ${spec.path}: ${error.message}`);
-      controller.abort();
-    });
-    const color = file === null && useColor(settings.color ?? null, io.stdoutIsTTY, io.env);
-    output.reporter = factory(file?.stream ?? io.stdout, {
-      color,
-      cwd: io.cwd,
+  const outputs = await openOutputs(settings.formats, {
+    cwd: io.cwd,
+    stdout: io.stdout,
+    note: (message) => note(io, message),
+    reporter: {
       root: reportRoot(io),
       codeFrame: settings.codeFrame,
       showSuppressed: settings.showSuppressed === true,
       changes,
-      ...(file ? { patchOnCommit: file.patchOnCommit } : {}),
-    });
-    outputs.push(output);
+    },
+    stdoutColor: useColor(settings.color ?? null, io.stdoutIsTTY, io.env),
+    stop: () => {
+      outputsGone = true;
+      controller.abort();
+    },
+  });
+  if (outputs === null) {
+    stopListening();
+    stdinReader?.close();
+    await baselineFile?.abort();
+    return EXIT_FAILURE;
   }
-  const live = () => outputs.filter((o) => !o.failed && !(o.file === null && stdoutClosed));
-  // A reporter whose stream fails (a reporter may reject while waiting for 'drain') is dropped like a
-  // failed stream: EPIPE on stdout ends the run quietly, anything else is an output failure (exit 2).
-  const deliver = async (call: (reporter: Reporter) => void | Promise<void>) => {
-    for (const o of live()) {
-      try {
-        await call(o.reporter);
-      } catch (error) {
-        const e = error as NodeJS.ErrnoException;
-        if (o.file === null) {
-          const first = !stdoutClosed;
-          stdoutClosed = true;
-          if (e.code !== 'EPIPE' && first) {
-            outputFailed = true;
-            note(io, `cannot write to stdout: ${e.message}`);
-          }
-        } else {
-          o.failed = true;
-          outputFailed = true;
-          note(io, `cannot write ${o.file.path}: ${e.message}`);
-        }
-        controller.abort();
-      }
-    }
-  };
+  const deliver = outputs.deliver;
 
   const bail = settings.bail ? new Bail(settings.bail, settings.failOn) : null;
   const halt = bail
@@ -533,6 +522,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     concurrency: threads,
     shard,
     filesPlanned: files.length,
+    inputs: inputListOf(discovered.files),
   };
 
   const summary = createSummaryAggregator({ stats: settings.stats === true });
@@ -562,9 +552,16 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         if (stdinLines && stdinReader && pool) {
           return stdinLines.stdinLineOutcomes(stdinReader, input.job, checkOptions, pool, controller.signal);
         }
-        const { checkBuffer } = await import('../worker/check-file.js');
-        const bytes = await readAll(io.stdin);
-        const outcome = await checkBuffer(bytes, input.job.file, stdinFormat, checkOptions);
+        // Bounded like a file: held up to --stream-threshold, beyond it checked from a temporary file,
+        // never read past --max-file-size.
+        const { checkStdinDocument } = await import('./stdin-document.js');
+        const outcome = await checkStdinDocument(
+          io.stdin,
+          input.job,
+          stdinFormat,
+          checkOptions,
+          controller.signal,
+        );
         if (stdinFormat === 'unknown' && outcome.documents[0]?.format === 'jsonl' && !settings.quiet) {
           note(
             io,
@@ -647,8 +644,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     }
   } finally {
     progress?.clear();
-    signals.off('SIGINT', onSignal);
-    signals.off('SIGTERM', onSignal);
+    stopListening();
     // Standard input not read to its end: an interrupted run lets go of it (a pending read would keep
     // the process alive); a check that stopped early (a crashed worker) reads the rest, as the whole
     // input was read before, so the writer of the pipe is not cut off.
@@ -672,7 +668,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   // --strict-baseline: baselined findings that are gone fail the run, so the baseline shrinks. A shard
   // judges only the entries of its own files; an interrupted run cannot tell.
   let stale = 0;
-  if (baseline && settings.strictBaseline && !interrupted && !stdoutClosed) {
+  // The run stopped before its end: the reader of stdout left, or every output failed.
+  const stopped = interrupted || outputsGone;
+  if (baseline && settings.strictBaseline && !stopped) {
     // Nor can it for the files --bail left unchecked.
     const skippedByBail = bail?.skippedNames;
     const entries = staleEntries(
@@ -684,17 +682,24 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
     stale = entries.length;
     for (const line of describeStale(entries)) note(io, line);
   }
-  if (findings && settings.writeBaseline !== null && !interrupted && !stdoutClosed) {
+  let baselineFailure: Error | null = null;
+  if (findings && baselineFile && !stopped) {
     try {
-      await writeBaseline(findings, resolve(io.cwd, settings.writeBaseline), {
-        name: 'mcpdesc-validate',
-        version: io.version,
-      });
+      await writeBaseline(findings, baselineFile, { name: 'mcpdesc-validate', version: io.version });
     } catch (error) {
-      outputFailed = true;
-      note(io, `cannot write the baseline ${settings.writeBaseline}: ${(error as Error).message}`);
+      baselineFailure = error as Error;
+      note(io, `cannot write the baseline ${settings.writeBaseline}: ${baselineFailure.message}`);
     }
   }
+  // A run that stopped early would write a baseline without the findings of the files it did not reach.
+  if (baselineFailure !== null || stopped) await baselineFile?.abort();
+  const failedOutputs = [
+    ...outputs.failures,
+    ...(baselineFailure
+      ? [{ format: 'baseline', path: settings.writeBaseline, message: baselineFailure.message }]
+      : []),
+  ];
+  const outputFailed = failedOutputs.length > 0;
   const warningsCounted = summary.counts.warning - suppressed.warning;
   let exitCode = exitCodeFor({
     aborted: interrupted,
@@ -717,7 +722,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   if (masked) exitCode = EXIT_OK;
   const record = summary.finish({
     exitCode,
-    aborted: interrupted || stdoutClosed,
+    aborted: stopped,
     failOn: settings.failOn,
     wallMs: performance.now() - started,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
@@ -739,26 +744,19 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   }
   if (bail) record.bail = { limit: bail.limit, stopped: bail.stopped, skipped: bail.skipped };
   if (settings.exitZero) record.exitZero = { masked };
+  // What the outputs still written were told of those that failed (they are the reason for exit 2).
+  if (outputFailed) record.failedOutputs = failedOutputs;
   await deliver((r) => r.onEnd(record));
-  let commitFailed = false;
-  for (const o of outputs) {
-    if (!o.file) continue;
-    if (o.failed) await o.file.abort();
-    else
-      await o.file.commit().catch((error: Error) => {
-        note(io, `cannot write ${o.file!.path}: ${error.message}`);
-        commitFailed = true;
-      });
-  }
-  // The summary already went out; a report that could not be put in place still fails the run, and
-  // the closing line below must state the code the process really returns.
-  const finalCode = (commitFailed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+  // A report that fails only now (its last writes, its rename) went out of the summary above; it still
+  // fails the run, and the closing line below must state the code the process really returns.
+  const committed = await outputs.commit();
+  const finalCode = (!committed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
   // One closing line for the human watching stderr, unless a report for people on stdout already ends with it.
   const textOnStdout = settings.formats.some((f) => f.path === null && isHumanFormat(f.name));
-  if (!stdoutClosed && !settings.quiet && !textOnStdout) {
+  if (!outputs.stdoutClosed && !settings.quiet && !textOnStdout) {
     note(io, closingLine(record, { exitCode: finalCode, ...(cache ? { replayed } : {}) }));
     for (const line of statsLines(record)) note(io, line);
-  } else if (!stdoutClosed && !textOnStdout && record.maxWarnings?.exceeded) {
+  } else if (!outputs.stdoutClosed && !textOnStdout && record.maxWarnings?.exceeded) {
     // --quiet drops the closing line, but not the one reason for exit 1 that no error-level finding in
     // the report shows (ESLint prints its "too many warnings" under --quiet too).
     note(
@@ -766,9 +764,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       `${count(record.maxWarnings.warnings, 'warning')} over --max-warnings ${record.maxWarnings.limit}; exit ${finalCode}`,
     );
   }
-  io.stdout.off('error', onStdoutError);
-  // Keep swallowing late EPIPEs from writes still queued in the stream.
-  if (stdoutClosed) io.stdout.on('error', () => undefined);
+  outputs.detach();
   return finalCode;
 }
 
@@ -908,4 +904,11 @@ function withTimings(outcome: FileOutcome, summary: { addRuleTimings(timings: Ru
     if (doc.timings || doc.cached || doc.error?.code === BAIL_SKIP_CODE) continue;
     doc.timings = { readMs: 0, parseMs: 0, validateMs: 0, locateMs: 0 };
   }
+}
+
+/** What `merge` compares to tell shards of one run from shards of different inputs (RunRecord `inputs`). */
+function inputListOf(files: readonly DiscoveredFile[]): NonNullable<RunRecord['inputs']> {
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(`${f.file}\0`);
+  return { files: files.length, sha256: hash.digest('hex') };
 }

@@ -1,9 +1,10 @@
 // Inputs (files, directories, globs with `!` negation, `-`) → the sorted, de-duplicated list of files
 // to check. Only paths and sizes are gathered here; nothing is read or parsed.
 import { stat } from 'node:fs/promises';
-import { isAbsolute, normalize, resolve, sep } from 'node:path';
+import { isAbsolute, normalize, relative, resolve, sep } from 'node:path';
 import type { Ignore } from 'ignore';
 import type { FileJob } from '../types.js';
+import { aliasOf, walkFs } from './walk-fs.js';
 
 /** The extensions a directory is searched for (each also gzip-compressed). */
 export const INPUT_EXTENSIONS = ['json', 'yaml', 'yml', 'jsonl', 'ndjson'] as const;
@@ -40,6 +41,8 @@ export interface DiscoverOptions {
   cwd: string;
   /** Literal paths from --files-from (files or directories; never globs). */
   filesFrom?: readonly string[];
+  /** The bytes of the --files-from paths that are not UTF-8, by their escaped name (files-from.ts). */
+  rawNames?: ReadonlyMap<string, Buffer>;
   /** gitignore-style rules for files found through directories and globs (not for files named explicitly). */
   ignore?: Ignore | null;
   /** The reported name of `-` (`--stdin-filename`); STDIN_NAME when absent. */
@@ -102,6 +105,7 @@ export async function discover(
 
   const expand = async (label: string, globs: string[], extraIgnore: string[]) => {
     const fg = await loadFastGlob();
+    const walk = walkFs();
     // Streamed, and without stat calls: only {file, path} is kept per file (sizes come later, lazily),
     // which matters for listings of a million files.
     const entries = fg.stream(globs, {
@@ -113,8 +117,10 @@ export async function discover(
       // Symbolic links to directories are not descended into (a link cycle would list the same files
       // again and again until ELOOP); links to files are checked, as their target (stat follows links).
       followSymbolicLinks: false,
-      // An unreadable subdirectory must not abort the whole run.
+      // An unreadable subdirectory must not abort the whole run: it gets a record of its own below.
       suppressErrors: true,
+      // Names read as bytes (one that is not UTF-8 is escaped); unreadable directories noted.
+      fs: { readdir: walk.readdir as never },
     });
     let count = 0;
     for await (const raw of entries) {
@@ -122,7 +128,8 @@ export async function discover(
       if (entry.dirent.isDirectory()) continue;
       const file = display(entry.path);
       if (ignored(options.ignore, file)) continue;
-      const path = resolve(cwd, file);
+      const bytes = walk.rawPath(resolve(cwd, entry.path));
+      const path = bytes === undefined ? resolve(cwd, file) : aliasOf(bytes, file);
       if (entry.dirent.isSymbolicLink()) {
         const target = await stat(path).catch(() => null);
         if (!target?.isFile()) continue;
@@ -132,11 +139,25 @@ export async function discover(
       add({ file, path, size: -1 });
       count++;
     }
+    // A part of the tree that could not be read is an input that could not be checked (exit 2), not a
+    // silence: its files may be the ones that fail.
+    for (const { path, error } of walk.unreadable) {
+      const file = display(isAbsolute(globs[0]!) ? path : relative(cwd, path) || '.');
+      if (ignored(options.ignore, file) || ignored(options.ignore, `${file}/`)) continue;
+      add({ file, path, size: 0, error: errorOf(error) });
+      count++;
+    }
     if (count === 0) unmatched.push(label);
   };
 
+  /** The absolute bytes of a listed path that is not UTF-8 (undefined for any other). */
+  const rawOf = (given: string): Buffer | undefined => {
+    const bytes = options.rawNames?.get(given);
+    if (bytes === undefined) return undefined;
+    return isAbsolute(given) ? bytes : Buffer.concat([Buffer.from(`${resolve(cwd)}/`), bytes]);
+  };
   const statOf = (given: string) =>
-    stat(resolve(cwd, given)).then(
+    stat(rawOf(given) ?? resolve(cwd, given)).then(
       (st) => ({ st, error: null }),
       (error: unknown) => ({ st: null, error }),
     );
@@ -146,9 +167,13 @@ export async function discover(
       add({ file: options.stdinName ?? STDIN_NAME, path: '-', size: 0, stdin: true });
       return;
     }
+    const bytes = rawOf(given);
     const path = resolve(cwd, given);
     const { st, error } = known ?? (await statOf(given));
-    if (st?.isDirectory()) {
+    if (st?.isDirectory() && bytes !== undefined) {
+      const message = `${display(given)}: a directory whose name is not UTF-8 is searched only through a parent directory`;
+      add({ file: display(given), path, size: 0, error: { code: 'EILSEQ', message } });
+    } else if (st?.isDirectory()) {
       const fg = await loadFastGlob();
       const base = fg.escapePath(display(given).replace(/\/+$/, '') || '.');
       await expand(given, [`${base}/${DIRECTORY_GLOB}`], DIRECTORY_SKIP);
@@ -158,7 +183,9 @@ export async function discover(
         : st.isCharacterDevice() || st.isBlockDevice()
           ? ('device' as const)
           : null;
-      add({ file: display(given), path, size: st.size, ...(special ? { special } : {}) });
+      // A name that is not UTF-8 is opened through an alias, by its bytes.
+      const opened = bytes === undefined ? path : aliasOf(bytes, given);
+      add({ file: display(given), path: opened, size: st.size, ...(special ? { special } : {}) });
     } else if (allowGlob && looksLikeGlob(given) && (await loadFastGlob()).isDynamicPattern(given)) {
       await expand(given, [given], []);
     } else {

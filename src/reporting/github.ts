@@ -11,7 +11,7 @@ import {
   type Severity,
   type SummaryRecord,
 } from '../types.js';
-import { isQuietRun, type PathOptions, plural, repoRelative, writeChunk } from './output.js';
+import { isQuietRun, type PathOptions, plural, printable, repoRelative, writeChunk } from './output.js';
 
 export const ANNOTATION_CAP = 10;
 
@@ -31,12 +31,10 @@ export function escapeProperty(text: string): string {
 }
 
 // Control characters other than CR and LF (which escapeData encodes): an ESC from a document would
-// otherwise reach the log viewer, which renders ANSI sequences.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
+// otherwise reach the log viewer, which renders ANSI sequences; a bidirectional override would reorder
+// the annotation.
 function visible(text: string): string {
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return printable(text, true);
 }
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };

@@ -7,7 +7,7 @@
 // produced it happened to build them: whole files, JSON Lines, cache replays and `report` build their
 // results differently, and the same result must read the same whichever way it came.
 import type { DocumentResult, Reporter, RunRecord, SummaryRecord } from '../types.js';
-import { writeChunk } from './output.js';
+import { sortedCounts, writeChunk } from './output.js';
 
 const DOCUMENT_ORDER = [
   'index',
@@ -54,8 +54,7 @@ function ordered(value: object, order: readonly string[], last: readonly string[
 }
 
 function documentJson(result: DocumentResult): string {
-  const byRule: Record<string, number> = {};
-  for (const rule of Object.keys(result.byRule).sort()) byRule[rule] = result.byRule[rule]!;
+  const byRule = sortedCounts(Object.entries(result.byRule));
   const doc = ordered(result, DOCUMENT_ORDER, ['byRule', 'diagnostics']);
   doc.byRule = byRule;
   // --baseline marks a finding after the rest of it was built: kept last, as the ndjson record has it.

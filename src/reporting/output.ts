@@ -71,12 +71,23 @@ export function repoRelative(file: string, options: PathOptions): string {
 // C0 controls, DEL and C1 controls. Document text (tool names in messages, file names) is untrusted: an
 // ESC byte passed to a terminal could recolour or rewrite the screen. A tab too: the terminal widens it
 // to the next tab stop, which no column width can allow for (a file name with a tab broke alignment).
+// Bidirectional embeddings, overrides, isolates and marks reorder the text around them on screen, so a
+// finding could read other than it says; U+2028 and U+2029 break the line in some viewers.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// The same but CR and LF, for a format that encodes those itself (GitHub's workflow commands).
+const CONTROL_BUT_NEWLINES =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Replace control characters with visible `\uXXXX` escapes (newlines included: one finding, one line). */
-export function printable(text: string): string {
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeUnit = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Replace control characters (and those that reorder or break the line) with visible `\uXXXX` escapes,
+ * newlines included (one finding, one line) unless `keepNewlines`.
+ */
+export function printable(text: string, keepNewlines = false): string {
+  return text.replace(keepNewlines ? CONTROL_BUT_NEWLINES : CONTROL, escapeUnit);
 }
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
@@ -119,4 +130,12 @@ export function displayWidth(text: string): number {
 export function padDisplay(text: string, width: number): string {
   const missing = width - displayWidth(text);
   return missing > 0 ? text + ' '.repeat(missing) : text;
+}
+
+/**
+ * Counts keyed by data (rule ids from records that may come from a cache or a report) as a record sorted
+ * by key: fromEntries defines each key as the record's own, `__proto__` and `constructor` too.
+ */
+export function sortedCounts<T>(counts: Iterable<[string, T]>): Record<string, T> {
+  return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

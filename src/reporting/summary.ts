@@ -17,6 +17,7 @@ import {
   roundedRuleTimings,
   zeroPhases,
 } from '../validation/timings.js';
+import { sortedCounts } from './output.js';
 
 const RANK: Record<FileStatus, number> = { valid: 0, skipped: 1, invalid: 2, error: 3 };
 
@@ -53,7 +54,9 @@ export function createSummaryAggregator(options: { stats?: boolean } = {}): Summ
   const rules: RuleTimings = {};
   const files = { total: 0, valid: 0, invalid: 0, error: 0, skipped: 0 };
   const counts = { error: 0, warning: 0, info: 0 };
-  const byRule: Record<string, number> = {};
+  // Rule ids come from the records, which may come from a replayed cache entry: a Map has no
+  // `constructor` or `__proto__` for one to land on.
+  const byRule = new Map<string, number>();
   let documents = 0;
   let bytes = 0;
   let tools = 0;
@@ -78,7 +81,7 @@ export function createSummaryAggregator(options: { stats?: boolean } = {}): Summ
         counts.error += d.errors;
         counts.warning += d.warnings;
         counts.info += d.infos;
-        for (const [rule, n] of Object.entries(d.byRule)) byRule[rule] = (byRule[rule] ?? 0) + n;
+        for (const [rule, n] of Object.entries(d.byRule)) byRule.set(rule, (byRule.get(rule) ?? 0) + n);
         if (phases !== null && d.timings) addPhases(phases, d.timings);
         if (worst === null || RANK[d.status] > RANK[worst]) worst = d.status;
       }
@@ -94,8 +97,7 @@ export function createSummaryAggregator(options: { stats?: boolean } = {}): Summ
     finish(meta) {
       const seconds = meta.wallMs / 1000;
       const rate = (n: number) => (seconds > 0 ? Math.round((n / seconds) * 100) / 100 : 0);
-      const sortedByRule: Record<string, number> = {};
-      for (const rule of Object.keys(byRule).sort()) sortedByRule[rule] = byRule[rule]!;
+      const sortedByRule = sortedCounts(byRule);
       const record: SummaryRecord = {
         type: 'summary',
         exitCode: meta.exitCode,

@@ -13,7 +13,7 @@
 // Any previous NDJSON report of ours is accepted as a baseline too (gitleaks-style): its `diagnostic`
 // records are the findings.
 import { createHash } from 'node:crypto';
-import { writeFileAtomic } from './atomic.js';
+import { type AtomicFile, writeFileAtomic } from './atomic.js';
 import { ReportError, readRecords } from './ndjson.js';
 import { normalizePath } from './shard.js';
 import type { SeverityCounts } from './verdict.js';
@@ -117,12 +117,12 @@ function sortEntries(entries: BaselineEntry[]): BaselineEntry[] {
 }
 
 /**
- * Write a baseline of `findings` (each occurrence once, or entries with a `count`) to `path`,
- * sorted, with a versioned header; atomically (temporary file + rename).
+ * Write a baseline of `findings` (each occurrence once, or entries with a `count`) to `target` (a path,
+ * or a file the caller opened), sorted, with a versioned header; atomically (temporary file + rename).
  */
 export async function writeBaseline(
   findings: Iterable<Finding & { count?: number }> | FindingCollector,
-  path: string,
+  target: string | AtomicFile,
   tool: { name: string; version: string } = { name: 'mcpdesc-validate', version: 'unknown' },
 ): Promise<{ entries: number; findings: number }> {
   let entries: BaselineEntry[];
@@ -161,7 +161,12 @@ export async function writeBaseline(
       }),
     );
   }
-  await writeFileAtomic(path, `${lines.join('\n')}\n`);
+  const text = `${lines.join('\n')}\n`;
+  if (typeof target === 'string') await writeFileAtomic(target, text, { createDirectory: true });
+  else {
+    await target.write(text);
+    await target.commit();
+  }
   return { entries: entries.length, findings: total };
 }
 
@@ -179,9 +184,12 @@ export async function loadBaseline(path: string): Promise<Baseline> {
   const damaged: string[] = [];
   let first = true;
   // A report cut at a line boundary leaves only whole records; it is caught by its missing summary.
-  // (A baseline file's header counts are not enforced: it is written atomically, and reviewers may
-  // delete an entry by hand to un-baseline a finding.)
+  // A baseline file is caught by its header's counts: an entry deleted by hand (to un-baseline a
+  // finding) needs the header corrected too, so that a file cut short is never taken for an edit.
   let summarized = false;
+  let declared: { entries: unknown; findings: unknown } | null = null;
+  let entries = 0;
+  let findings = 0;
   const add = (file: string, ruleId: string, pointer: string, count: number) => {
     const normalized = normalizePath(file);
     const fp = fingerprint(normalized, ruleId, pointer);
@@ -208,6 +216,7 @@ export async function loadBaseline(path: string): Promise<Baseline> {
             `${path} is a baseline of schemaVersion ${JSON.stringify(record.schemaVersion)}; this version reads ${BASELINE_SCHEMA_VERSION}`,
           );
         }
+        declared = { entries: record.entries, findings: record.findings };
         continue;
       }
       if (baseline.kind === 'report') {
@@ -226,6 +235,8 @@ export async function loadBaseline(path: string): Promise<Baseline> {
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
         throw new BaselineError(`${path}:${lineNo}: entry count must be a positive integer`);
       }
+      entries++;
+      findings += count;
       add(file, ruleId, pointer, count);
     }
   } catch (error) {
@@ -238,6 +249,11 @@ export async function loadBaseline(path: string): Promise<Baseline> {
   }
   if (damaged.length > 0) throw new BaselineError(`baseline ${damaged[0]}`);
   if (first) throw new BaselineError(`baseline file ${path} is empty`);
+  if (declared !== null && (declared.entries !== entries || declared.findings !== findings)) {
+    throw new BaselineError(
+      `${path} holds ${entries} entries (${findings} findings) where its header says ${String(declared.entries)} (${String(declared.findings)}): it was cut short, or edited without its header; write it again with --write-baseline, or correct the header's "entries" and "findings"`,
+    );
+  }
   if (baseline.kind === 'report' && !summarized) {
     throw new BaselineError(
       `${path} has no summary record at its end (the report was cut short, or its run did not finish)`,

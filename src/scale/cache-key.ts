@@ -89,6 +89,21 @@ export function keyOfBytes(run: string, file: string, bytes: Uint8Array): string
 const STATUSES: ReadonlySet<FileStatus> = new Set(['valid', 'invalid', 'error', 'skipped']);
 const FORMATS: ReadonlySet<InputFormat> = new Set(['json', 'yaml', 'jsonl', 'unknown']);
 
+const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info']);
+const isCount = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** The reporters count by severity and print rule ids and messages: each must be what a check writes. */
+function isStoredDiagnostic(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const d = value as Record<string, unknown>;
+  return (
+    SEVERITIES.has(d.severity as string) &&
+    typeof d.ruleId === 'string' &&
+    typeof d.message === 'string' &&
+    typeof d.pointer === 'string'
+  );
+}
+
 /** A stored result must look like one before it is replayed: a damaged entry is a miss, never trusted. */
 function isStoredDocument(value: unknown): value is DocumentResult {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -104,7 +119,10 @@ function isStoredDocument(value: unknown): value is DocumentResult {
     typeof d.truncated === 'boolean' &&
     d.byRule !== null &&
     typeof d.byRule === 'object' &&
-    Array.isArray(d.diagnostics)
+    !Array.isArray(d.byRule) &&
+    Object.values(d.byRule).every(isCount) &&
+    Array.isArray(d.diagnostics) &&
+    d.diagnostics.every(isStoredDiagnostic)
   );
 }
 

@@ -28,8 +28,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { DocumentResult } from '../types.js';
-import type { AtomicWriter } from './atomic.js';
-import { createAtomicWriter } from './atomic.js';
+import { type AtomicFile, openAtomicFile, removeStaleTemps } from './atomic.js';
 import type { CachedDocumentResult, CacheHint, RunKeyParts } from './cache-key.js';
 import { CACHE_FORMAT, keyOfBytes, replay, runKey, storedDocuments } from './cache-key.js';
 
@@ -192,6 +191,8 @@ export async function openCache(
   const key = runKey(settings);
   const path = cachePath(settings);
   const warnings: string[] = [];
+  // The temporary stores of runs killed while saving (any configuration's: the directory is the cache's).
+  await removeStaleTemps(settings.location, null);
   const loaded = await loadStore(path, key);
   if (loaded.warning) warnings.push(loaded.warning);
   const old = loaded.entries;
@@ -199,7 +200,7 @@ export async function openCache(
 
   // This run's store is streamed to a temporary file as results arrive, so the main thread never
   // holds a second copy of every result. Writes are chained; a failure turns into a save warning.
-  let writer: AtomicWriter | null = null;
+  let writer: AtomicFile | null = null;
   let failure: string | null = null;
   let chain: Promise<void> = Promise.resolve();
   let buffer = '';
@@ -226,7 +227,7 @@ export async function openCache(
   const writeChunk = async (chunk: string) => {
     if (failure !== null) return;
     try {
-      writer ??= await createAtomicWriter(path);
+      writer ??= await openAtomicFile(path, { createDirectory: true });
       await writer.write(chunk);
     } catch (error) {
       failure = `cannot write cache ${path}: ${(error as Error).message}`;
@@ -303,13 +304,13 @@ export async function openCache(
       const out: string[] = [];
       if (failure === null && writer !== null) {
         try {
-          await (writer as AtomicWriter).commit();
+          await (writer as AtomicFile).commit();
         } catch (error) {
           failure = `cannot write cache ${path}: ${(error as Error).message}`;
         }
       }
       if (failure !== null) {
-        await (writer as AtomicWriter | null)?.abort();
+        await (writer as AtomicFile | null)?.abort();
         out.push(failure);
       }
       return out;

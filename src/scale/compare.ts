@@ -219,6 +219,8 @@ export async function compareRuns(
     files: { old: 0, new: 0, added: 0, removed: 0 },
     notes: runNotes(oldReader.run!, newReader.run!),
   };
+  // Rule ids come from the reports: counted in a Map, where `constructor` is just another key.
+  const byRule = new Map<string, ChangeCounts>();
   const nextOld = fileBatches(oldReader, problem);
   const nextNew = fileBatches(newReader, problem);
   let before = await nextOld();
@@ -254,8 +256,9 @@ export async function compareRuns(
     }
     for (const finding of compareFile(file, oldDiagnostics, newDiagnostics)) {
       comparison.counts[finding.change]++;
-      comparison.byRule[finding.ruleId] ??= emptyChangeCounts();
-      comparison.byRule[finding.ruleId]![finding.change]++;
+      const counts = byRule.get(finding.ruleId) ?? emptyChangeCounts();
+      byRule.set(finding.ruleId, counts);
+      counts[finding.change]++;
       await onFinding(finding);
     }
   }
@@ -280,9 +283,7 @@ export async function compareRuns(
     if (reader.summary === null)
       problem(`${reader.name} has no summary record (the run did not finish, or its output was cut)`);
   }
-  const sorted: Record<string, ChangeCounts> = {};
-  for (const rule of Object.keys(comparison.byRule).sort()) sorted[rule] = comparison.byRule[rule]!;
-  comparison.byRule = sorted;
+  comparison.byRule = Object.fromEntries([...byRule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const exitCode = problems.length > 0 ? 2 : comparison.counts.new > 0 ? 1 : 0;
   return { exitCode, comparison, problems };
 }

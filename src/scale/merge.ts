@@ -69,11 +69,10 @@ function shardOfRun(run: JsonRecord): ShardId | null {
   return null;
 }
 
-function resultOptions(run: JsonRecord): Record<string, unknown> {
+/** The options that change records, by name (the record's own names: a Map has no `constructor`). */
+function resultOptions(run: JsonRecord): Map<string, unknown> {
   const options = (run.options ?? {}) as Record<string, unknown>;
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) if (!NON_RESULT_OPTIONS.has(key)) kept[key] = value;
-  return kept;
+  return new Map(Object.entries(options).filter(([key]) => !NON_RESULT_OPTIONS.has(key)));
 }
 
 function toolOf(run: JsonRecord): string {
@@ -106,10 +105,19 @@ export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>
   const specs = (run: JsonRecord) => canonicalJson(run.specVersions ?? null);
   if (differs(specs)) refusals.push(`inputs check different spec versions (${describe(specs)})`);
 
+  // Shards of one run split one input list; a report of an older version has none to compare.
+  const list = (run: JsonRecord) => {
+    const inputs = run.inputs as { files?: unknown; sha256?: unknown } | undefined;
+    return inputs === undefined
+      ? 'not recorded'
+      : `${String(inputs.files)} files, sha256 ${String(inputs.sha256).slice(0, 12)}`;
+  };
+  if (differs(list)) refusals.push(`inputs are shards of different input lists (${describe(list)})`);
+
   const keys = new Set<string>();
-  for (const { run } of runs) for (const key of Object.keys(resultOptions(run))) keys.add(key);
+  for (const { run } of runs) for (const key of resultOptions(run).keys()) keys.add(key);
   for (const key of [...keys].sort()) {
-    const pick = (run: JsonRecord) => canonicalJson(resultOptions(run)[key] ?? null);
+    const pick = (run: JsonRecord) => canonicalJson(resultOptions(run).get(key) ?? null);
     if (differs(pick)) refusals.push(`inputs ran with different options: ${key} differs (${describe(pick)})`);
   }
 
@@ -140,14 +148,22 @@ export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>
   return { refusals, missing };
 }
 
-/** Add every numeric leaf of `from` into `into` (recursively), copying keys `into` lacks. */
+/**
+ * Add every numeric leaf of `from` into `into` (recursively), copying keys `into` lacks. Keys are the
+ * shards' (rule ids in `byRule`): only own members are read, and each is defined as an own member, so
+ * `constructor` is summed like any rule and `__proto__` stays a key.
+ */
 function addInto(into: Record<string, unknown>, from: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(from)) {
-    const current = into[key];
-    if (typeof value === 'number' && typeof current === 'number') into[key] = current + value;
-    else if (current === undefined) into[key] = structuredClone(value);
+    const current = Object.hasOwn(into, key) ? into[key] : undefined;
+    if (typeof value === 'number' && typeof current === 'number') setOwn(into, key, current + value);
+    else if (current === undefined) setOwn(into, key, structuredClone(value));
     else if (isPlainObject(value) && isPlainObject(current)) addInto(current, value);
   }
+}
+
+function setOwn(into: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -156,9 +172,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function sortKeys(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = value[key];
-  return out;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 const TIMING_KEYS = new Set(['wallMs', 'peakRssBytes', 'throughput']);
@@ -201,16 +215,15 @@ function roundStats(stats: JsonRecord): JsonRecord {
   const round = (v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);
   const out: JsonRecord = { ...stats };
   if (isPlainObject(stats.phases)) {
-    const phases: JsonRecord = {};
-    for (const [key, value] of Object.entries(stats.phases)) phases[key] = round(value);
-    out.phases = phases;
+    out.phases = Object.fromEntries(Object.entries(stats.phases).map(([key, value]) => [key, round(value)]));
   }
   if (isPlainObject(stats.rules)) {
-    const rules: JsonRecord = {};
-    for (const [id, timing] of Object.entries(sortKeys(stats.rules) as JsonRecord)) {
-      rules[id] = isPlainObject(timing) ? { ...timing, ms: round(timing.ms) } : timing;
-    }
-    out.rules = rules;
+    out.rules = Object.fromEntries(
+      Object.entries(sortKeys(stats.rules) as JsonRecord).map(([id, timing]) => [
+        id,
+        isPlainObject(timing) ? { ...timing, ms: round(timing.ms) } : timing,
+      ]),
+    );
   }
   return out;
 }

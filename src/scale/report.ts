@@ -206,15 +206,18 @@ export function documentOf(group: DocumentGroup, index: number): DocumentResult 
  */
 function byRuleOf(f: JsonRecord, diagnostics: readonly LocatedDiagnostic[]): Record<string, number> {
   const given = f.byRule;
+  // Rule ids are the report's: counted in a Map and defined as own keys (`constructor`, `__proto__`).
   if (given !== null && typeof given === 'object' && !Array.isArray(given)) {
-    const byRule: Record<string, number> = {};
-    for (const [rule, n] of Object.entries(given))
-      byRule[rule] = need<number>(isCount(n), n, 'a file record whose byRule holds a non-count');
-    return byRule;
+    return Object.fromEntries(
+      Object.entries(given).map(([rule, n]) => [
+        rule,
+        need<number>(isCount(n), n, 'a file record whose byRule holds a non-count'),
+      ]),
+    );
   }
-  const byRule: Record<string, number> = {};
-  for (const d of diagnostics) byRule[d.ruleId] = (byRule[d.ruleId] ?? 0) + 1;
-  return byRule;
+  const byRule = new Map<string, number>();
+  for (const d of diagnostics) byRule.set(d.ruleId, (byRule.get(d.ruleId) ?? 0) + 1);
+  return Object.fromEntries(byRule);
 }
 
 /** Check that a run record can be rendered; the reason when it cannot. */

@@ -13,9 +13,8 @@
 //     text on a terminal, NDJSON otherwise (or as --format says)
 //     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
 //     input unreadable / not a report
-import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { createAtomicWriter } from './atomic.js';
+import { type AtomicFile, openAtomicFile } from './atomic.js';
 import type { Change, ComparedFinding } from './compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
 import { mergeRuns } from './merge.js';
@@ -23,6 +22,20 @@ import { streamOut } from './output.js';
 import { emptyCounts, type FailOn, failingCount, isFailOn } from './verdict.js';
 
 type Out = NodeJS.WritableStream;
+
+/**
+ * The command's signal handling (cli/interrupt.ts), as far as these commands use it: their inputs are
+ * read through `reading`, so a named pipe waiting for its writer does not outlast an interrupt.
+ */
+export interface Interruptible {
+  readonly interrupted: boolean;
+  reading<T>(paths: readonly string[], read: () => Promise<T>): Promise<T>;
+}
+
+const UNINTERRUPTED: Interruptible = { interrupted: false, reading: (_paths, read) => read() };
+
+/** Exit code of an interrupted command (SIGINT, SIGTERM), as a validation run's. */
+const EXIT_INTERRUPTED = 130;
 
 export const MERGE_USAGE = `Usage: mcpdesc-validate merge [-o FILE] SHARD.ndjson...
 
@@ -52,8 +65,13 @@ Options:
 Exit codes: 0 no new findings at or above --fail-on, 1 some, 2 usage error or unreadable input.
 `;
 
-async function write(out: Out, text: string): Promise<void> {
-  await streamOut(out).write(text);
+/** A command's help on `out`; a failed write is said on `err` and is exit 2 (the reader leaving is not). */
+async function writeHelp(out: Out, err: Out, command: string, text: string): Promise<number> {
+  const stream = streamOut(out);
+  await stream.write(text);
+  if (stream.error === null) return 0;
+  err.write(`mcpdesc-validate ${command}: cannot write to stdout: ${stream.error.message}\n`);
+  return 2;
 }
 
 function usageError(err: Out, command: string, message: string, usage: string): number {
@@ -76,7 +94,12 @@ function parse(args: string[], options: OptionsSpec) {
 }
 
 /** `merge`: see MERGE_USAGE. Problems go to `err`, the merged report to `out` (or --output). */
-export async function runMerge(args: string[], out: Out, err: Out): Promise<number> {
+export async function runMerge(
+  args: string[],
+  out: Out,
+  err: Out,
+  interrupt: Interruptible = UNINTERRUPTED,
+): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args, { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } });
@@ -84,40 +107,38 @@ export async function runMerge(args: string[], out: Out, err: Out): Promise<numb
     return usageError(err, 'merge', (error as Error).message, MERGE_USAGE);
   }
   if (parsed.values.help) {
-    await write(out, MERGE_USAGE);
-    return 0;
+    return writeHelp(out, err, 'merge', MERGE_USAGE);
   }
   if (parsed.positionals.length === 0) {
     return usageError(err, 'merge', 'name the shard outputs to merge', MERGE_USAGE);
   }
   const outputPath = parsed.values.output;
-  let target: Out = out;
-  let atomic: Awaited<ReturnType<typeof createAtomicWriter>> | null = null;
+  let file: AtomicFile | null = null;
   if (typeof outputPath === 'string') {
     try {
-      atomic = await createAtomicWriter(outputPath);
+      file = await openAtomicFile(outputPath);
     } catch (error) {
       err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
       return 2;
     }
-    const writer = atomic;
-    target = new Writable({
-      write(chunk, _encoding, done) {
-        writer.write(String(chunk)).then(() => done(), done);
-      },
-    });
   }
-  const result = await mergeRuns(parsed.positionals, target);
+  const inputs = parsed.positionals;
+  const result = await interrupt.reading(inputs, () => mergeRuns(inputs, file?.stream ?? out));
+  if (interrupt.interrupted) {
+    // The inputs were cut short by the interrupt, not damaged: what was merged is partial, and a file
+    // keeps what it held before.
+    await file?.abort();
+    err.write(
+      `mcpdesc-validate merge: interrupted; the merged report is partial${file ? ` (${outputPath} was not written)` : ''}\n`,
+    );
+    return EXIT_INTERRUPTED;
+  }
   for (const problem of result.problems) err.write(`mcpdesc-validate merge: ${problem}\n`);
-  if (atomic) {
+  if (file) {
     try {
-      // Writes still queued in the adapter must reach the file before it is renamed into place.
-      await new Promise<void>((resolve, reject) => {
-        target.once('error', reject);
-        target.end(() => resolve());
-      });
-      if (result.refused) await atomic.abort();
-      else await atomic.commit();
+      // A write that failed was said among the problems: the file stays as it was.
+      if (result.refused || file.failure) await file.abort();
+      else await file.commit();
     } catch (error) {
       err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
       return 2;
@@ -142,6 +163,7 @@ export async function runCompare(
   args: string[],
   out: Out,
   err: Out,
+  interrupt: Interruptible = UNINTERRUPTED,
   options: { stdoutIsTTY?: boolean } = {},
 ): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -156,8 +178,7 @@ export async function runCompare(
     return usageError(err, 'compare', (error as Error).message, COMPARE_USAGE);
   }
   if (parsed.values.help) {
-    await write(out, COMPARE_USAGE);
-    return 0;
+    return writeHelp(out, err, 'compare', COMPARE_USAGE);
   }
   const format = parsed.values.format ?? (options.stdoutIsTTY ? 'text' : 'ndjson');
   if (format !== 'ndjson' && format !== 'text') {
@@ -214,7 +235,12 @@ export async function runCompare(
     await emit(format === 'text' ? formatFindingText(finding) : JSON.stringify(finding));
   };
   const [oldPath, newPath] = parsed.positionals as [string, string];
-  const result = await compareRuns(oldPath, newPath, onFinding);
+  const result = await interrupt.reading([oldPath, newPath], () => compareRuns(oldPath, newPath, onFinding));
+  if (interrupt.interrupted) {
+    if (buffer !== '') await stream.write(buffer);
+    err.write('mcpdesc-validate compare: interrupted; the comparison is partial\n');
+    return EXIT_INTERRUPTED;
+  }
   if (result.comparison) {
     await emit(
       format === 'text' ? formatComparisonText(result.comparison) : JSON.stringify(result.comparison),

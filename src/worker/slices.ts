@@ -209,9 +209,10 @@ function checkSliceBatch(task: SliceTask, rules: readonly Rule[] | undefined): S
     if (phases !== null) lap('validateMs');
     if (outcome.diagnostics.length > 0) {
       const slice = { path: [collection, index], base };
-      for (const d of outcome.diagnostics as LocatedDiagnostic[]) {
-        if (d.path[0] === collection && d.path[1] === index) placeInSlice(d, slice, text);
-      }
+      const own = (outcome.diagnostics as LocatedDiagnostic[]).filter(
+        (d) => d.path[0] === collection && d.path[1] === index,
+      );
+      placeInSlice(own, slice, text);
       result.diagnostics.push([k, outcome.diagnostics]);
     }
     result.stride = outcome.projections.length;

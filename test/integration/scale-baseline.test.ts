@@ -173,6 +173,19 @@ describe('--baseline', () => {
     assert.match(malformed.stderr, /bad-baseline\.ndjson/);
   });
 
+  it('a baseline cut at a line boundary is exit 2, not half a baseline', async () => {
+    const lines = readFileSync(baseline(), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    assert.ok(lines.length > 4);
+    const cut = join(tmp.path, 'cut-baseline.ndjson');
+    writeFileSync(cut, `${lines.slice(0, Math.ceil(lines.length / 2)).join('\n')}\n`);
+    const run = await cli(['--format', 'ndjson', '--baseline', cut, 'reg'], tmp.path);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /cut-baseline\.ndjson holds \d+ entries .* where its header says/);
+    assert.equal(run.stdout, '');
+  });
+
   it('`compare` lists the new defect between two nights', async () => {
     const night1 = join(tmp.path, 'night1.ndjson');
     const night2 = join(tmp.path, 'night2.ndjson');

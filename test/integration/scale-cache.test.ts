@@ -3,6 +3,7 @@
 // target) is printed as a test diagnostic, not asserted: timings are not test material here.
 // Through the CLI: --cache and --cache-location.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import {
   comparable,
   type Rec,
   tempDir,
+  validDocument,
   writeCorpus,
 } from './scale-support.js';
 
@@ -115,5 +117,60 @@ describe('--cache', () => {
       comparable(run.records, { dropCached: true }),
       comparable(fresh.records, { dropCached: true }),
     );
+  });
+});
+
+describe('--cache: a store that checks out but holds entries edited by hand', () => {
+  const tmp = tempDir('cache-edited');
+  const location = join(tmp.path, 'cache');
+  const args = ['--format', 'ndjson', '--cache', '--cache-location', location, 'a.json'];
+  before(() => {
+    const doc = validDocument('a', 1);
+    (doc.tools as Rec[])[0]!.bogus = 1;
+    writeFileSync(join(tmp.path, 'a.json'), JSON.stringify(doc));
+  });
+  after(() => tmp.remove());
+
+  /** Edit every stored entry's results, then recompute the store's checksum as a forger would. */
+  function forge(edit: (documents: Rec[]) => void): void {
+    for (const name of readdirSync(location)) {
+      const path = join(location, name);
+      const lines = readFileSync(path, 'utf8').split('\n').slice(0, -2);
+      for (let i = 1; i < lines.length; i++) {
+        const [file, key, results] = lines[i]!.split('\t');
+        const documents = JSON.parse(results!) as Rec[];
+        edit(documents);
+        lines[i] = `${file}\t${key}\t${JSON.stringify(documents)}`;
+      }
+      const body = `${lines.join('\n')}\n`;
+      const sha256 = createHash('sha256').update(body).digest('hex');
+      writeFileSync(path, `${body}${JSON.stringify({ type: 'end', entries: lines.length - 1, sha256 })}\n`);
+    }
+  }
+
+  it('counts rule ids named like members of Object.prototype as numbers', async () => {
+    const cold = await cli(args, tmp.path);
+    assert.equal(cold.code, 1, cold.stderr);
+    forge((documents) => {
+      documents[0]!.byRule = JSON.parse('{"constructor":777,"__proto__":5,"mcpdesc.tool.members":1}');
+    });
+    const warm = await cli(args, tmp.path);
+    assert.equal(warm.records.find((r) => r.type === 'file')?.cached, true, 'the entry was replayed');
+    const byRule = new Map(Object.entries(warm.records.at(-1)!.byRule as Rec));
+    assert.equal(byRule.get('constructor'), 777);
+    assert.equal(byRule.get('__proto__'), 5);
+    assert.equal(byRule.get('mcpdesc.tool.members'), 1);
+  });
+
+  it('checks the file again when a stored diagnostic has no known severity', async () => {
+    await cli(args, tmp.path);
+    forge((documents) => {
+      for (const d of documents[0]!.diagnostics as Rec[]) d.severity = 'constructor';
+    });
+    const run = await cli(args, tmp.path);
+    assert.notEqual(run.records.find((r) => r.type === 'file')?.cached, true, 'not replayed');
+    const diagnostics = run.records.filter((r) => r.type === 'diagnostic');
+    assert.ok(diagnostics.length > 0);
+    assert.ok(diagnostics.every((d) => d.severity === 'error'));
   });
 });

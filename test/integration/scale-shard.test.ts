@@ -96,6 +96,23 @@ describe('--shard K/N and merge', () => {
     assert.match(merged.stderr, /missing shard 3\/4/);
   });
 
+  it('merge refuses shards of different inputs (exit 2), naming the lists', async () => {
+    // Shard 1 of the whole corpus and shard 2 of a part of it: each alone is a fine shard.
+    const part = await cli(['--format', 'ndjson', '--shard', `2/${SHARDS}`, 'reg/acme'], tmp.path);
+    writeFileSync(join(tmp.path, 'other-2.ndjson'), part.stdout);
+    const merged = await cli(
+      ['merge', shardPaths[0]!, join(tmp.path, 'other-2.ndjson'), shardPaths[2]!, shardPaths[3]!],
+      tmp.path,
+    );
+    assert.equal(merged.code, 2);
+    assert.match(merged.stderr, /shards of different input lists/);
+    assert.equal(merged.stdout, '');
+    const run = single.records[0]!;
+    assert.equal((run.inputs as { files: number }).files, corpus.length);
+    assert.match((run.inputs as { sha256: string }).sha256, /^[0-9a-f]{64}$/);
+    for (const shard of shards) assert.deepEqual(shard.records[0]!.inputs, run.inputs);
+  });
+
   it('an empty shard is a success with a note; nothing matched is still exit 2', async () => {
     // A shard count far above the file count leaves most shards empty; pick one that is, by the rule.
     const count = 1000;

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ignore from 'ignore';
 import { type DiscoveredFile, discover, STDIN_NAME } from '../../../src/discovery/discover.js';
-import { splitFileList } from '../../../src/discovery/files-from.js';
+import { splitFileList, splitFileListBytes } from '../../../src/discovery/files-from.js';
 import { loadIgnore } from '../../../src/discovery/ignore-file.js';
 import { fillSizes, withSizes } from '../../../src/discovery/sizes.js';
+import { escapeName } from '../../../src/discovery/walk-fs.js';
 
 let root: string;
 const FILES = [
@@ -154,5 +156,99 @@ describe('loadIgnore', () => {
     assert.equal(ig?.ignores('c/legacy/old.json'), true);
     assert.equal(ig?.ignores('c/new.json'), false);
     rmSync(join(root, '.mcpdescignore'));
+  });
+});
+
+describe('discover: parts of a tree that cannot be read', () => {
+  it('gives a directory beyond PATH_MAX an error entry of its own', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'mcpdesc-deep-'));
+    try {
+      writeFileSync(join(base, 'top.json'), '{}');
+      // 25 levels of 200-character names: the deepest directory's path is over 5,000 bytes.
+      const name = 'd'.repeat(200);
+      execFileSync(
+        'bash',
+        ['-c', `for i in $(seq 1 25); do mkdir ${name} && cd ${name}; done; echo '{}' > deep.json`],
+        {
+          cwd: base,
+        },
+      );
+      const r = await discover(['.'], { cwd: base });
+      const entries = r.files.filter((f) => f.error);
+      assert.equal(entries.length, 1, JSON.stringify(r.files.map((f) => f.file.slice(0, 40))));
+      assert.equal(entries[0]!.error!.code, 'ENAMETOOLONG');
+      assert.ok(entries[0]!.file.startsWith(`${name}/`));
+      assert.ok(names(r).includes('top.json'));
+    } finally {
+      // rm walks a tree deeper than PATH_MAX; rmSync cannot.
+      execFileSync('rm', ['-rf', base]);
+    }
+  });
+
+  it('leaves out an unreadable directory that the ignore file excludes', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'mcpdesc-deep-'));
+    try {
+      const name = 'd'.repeat(200);
+      execFileSync('bash', ['-c', `for i in $(seq 1 25); do mkdir ${name} && cd ${name}; done`], {
+        cwd: base,
+      });
+      writeFileSync(join(base, 'top.json'), '{}');
+      const r = await discover(['.'], { cwd: base, ignore: ignore().add(`${name}/`) });
+      assert.deepEqual(names(r), ['top.json']);
+    } finally {
+      // rm walks a tree deeper than PATH_MAX; rmSync cannot.
+      execFileSync('rm', ['-rf', base]);
+    }
+  });
+});
+
+describe('discover: names that are not UTF-8', {
+  skip: process.platform !== 'linux' ? 'only Linux file systems keep such names' : false,
+}, () => {
+  const invalid = (text: string) => Buffer.from(text.replace('%', '\xff'), 'latin1');
+
+  it('finds them in directories, reports them escaped and opens them by their bytes', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'mcpdesc-bytes-'));
+    try {
+      const dir = Buffer.concat([Buffer.from(`${base}/`), invalid('sub%')]);
+      mkdirSync(dir);
+      writeFileSync(Buffer.concat([Buffer.from(`${base}/`), invalid('a%b.json')]), '{"one": 1}');
+      writeFileSync(Buffer.concat([dir, Buffer.from('/'), invalid('c%.json')]), '{"two": 2}');
+      writeFileSync(join(base, 'plain.json'), '{}');
+      const r = await discover(['.'], { cwd: base });
+      assert.deepEqual(names(r), ['a\\xffb.json', 'plain.json', 'sub\\xff/c\\xff.json']);
+      assert.ok(r.files.every((f) => !f.error));
+      assert.equal(readFileSync(r.files[0]!.path, 'utf8'), '{"one": 1}');
+      assert.equal(readFileSync(r.files[2]!.path, 'utf8'), '{"two": 2}');
+      assert.ok(r.files[2]!.path.endsWith('.json'), 'the alias keeps the extension');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('takes them from a --files-from list by their bytes, once each', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'mcpdesc-bytes-'));
+    try {
+      writeFileSync(Buffer.concat([Buffer.from(`${base}/`), invalid('x%.json')]), '{"x": 1}');
+      const list = Buffer.concat([invalid('x%.json'), Buffer.from('\0.\0'), invalid('x%.json')]);
+      const { paths, raw } = splitFileListBytes(list, true);
+      assert.deepEqual(paths, ['x\\xff.json', '.', 'x\\xff.json']);
+      const r = await discover([], { cwd: base, filesFrom: paths, rawNames: raw });
+      assert.deepEqual(names(r), ['x\\xff.json']);
+      assert.equal(readFileSync(r.files[0]!.path, 'utf8'), '{"x": 1}');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('escapes invalid bytes as \\xNN and backslashes as \\\\, and leaves UTF-8 as it is', () => {
+    assert.equal(escapeName(Buffer.from('é.json')), 'é.json');
+    assert.equal(escapeName(Buffer.from('a\\b.json')), 'a\\b.json');
+    assert.equal(
+      escapeName(Buffer.from([0x61, 0xff, 0x5c, 0xc3, 0xa9, 0xe2, 0x82])),
+      'a\\xff\\\\é\\xe2\\x82',
+    );
+    // An overlong encoding of '/' is not UTF-8.
+    assert.equal(escapeName(Buffer.from([0xc0, 0xaf])), '\\xc0\\xaf');
   });
 });

@@ -28,6 +28,21 @@ describe('github reporter', () => {
     assert.equal(escapeData('%0A'), '%250A');
   });
 
+  it('escapes bidirectional controls and line or paragraph separators from documents', async () => {
+    const all = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    all.push('\u2028', '\u2029', '\u200e', '\u200f', '\u061c');
+    const name = `a${all.join('b')}z`;
+    const text = await annotate([
+      doc(`${name}.json`, 0, [
+        diag('mcpdesc.tool.members', 'error', `Tool "${name}" is odd.`, '/tools/0', 1, 1),
+      ]),
+    ]);
+    for (const c of all) {
+      assert.ok(!text.includes(c), `U+${c.charCodeAt(0).toString(16)} written raw`);
+      assert.ok(text.includes(`\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    }
+  });
+
   it('writes one line per annotation, repository-relative, with file:line:col in the message', async () => {
     const text = await annotate();
     assert.ok(

@@ -34,6 +34,25 @@ describe('summary aggregator', () => {
     assert.equal(r.shard, null);
   });
 
+  it('counts rule ids named like members of Object.prototype as any other', () => {
+    // A replayed cache entry or a report carries its own byRule: its keys are data.
+    const s = createSummaryAggregator();
+    const byRule = JSON.parse('{"constructor":777,"__proto__":5,"toString":1,"r.a":2}') as Record<
+      string,
+      number
+    >;
+    s.addInput([doc('invalid', { errors: 785, byRule })]);
+    s.addInput([doc('invalid', { errors: 785, byRule })]);
+    const r = s.finish({ exitCode: 1, aborted: false, failOn: 'error', wallMs: 1000, peakRssBytes: 0 });
+    assert.deepEqual(Object.entries(r.byRule), [
+      ['__proto__', 10],
+      ['constructor', 1554],
+      ['r.a', 4],
+      ['toString', 2],
+    ]);
+    assert.equal(JSON.stringify(r.byRule), '{"__proto__":10,"constructor":1554,"r.a":4,"toString":2}');
+  });
+
   it('leaves the bytes of inputs --bail never read out of bytes and mbPerSec', () => {
     const s = createSummaryAggregator();
     s.addInput([doc('valid', { bytes: 2_000_000 })]);

@@ -24,6 +24,23 @@ describe('text reporter', () => {
     assert.ok(text.includes('evil\\u001b[2J\\u000aname'), 'control characters are shown escaped');
   });
 
+  it('escapes bidirectional controls and line or paragraph separators from documents', async () => {
+    // Each reorders or breaks what the terminal shows: a message could read other than it says.
+    const hidden = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const breaks = ['\u2028', '\u2029'];
+    const all = [...hidden, ...breaks, '\u200e', '\u200f', '\u061c'];
+    const name = `a${all.join('b')}z`;
+    const text = await render({ color: false }, [
+      doc(`reg/${name}.json`, 0, [
+        diag('mcpdesc.tool.members', 'error', `Tool "${name}" is odd.`, '/tools/0', 1, 1),
+      ]),
+    ]);
+    for (const c of all) {
+      assert.ok(!text.includes(c), `U+${c.charCodeAt(0).toString(16)} written raw`);
+      assert.ok(text.includes(`\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    }
+  });
+
   it('colours severities only when asked', async () => {
     const text = await render({ color: true });
     assert.ok(text.includes('\u001b[31merror  \u001b[39m'));

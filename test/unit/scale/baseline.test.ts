@@ -252,6 +252,35 @@ describe('loadBaseline', () => {
     });
   });
 
+  it('refuses a baseline cut at a line boundary, or whose header does not match its entries', async () => {
+    const findings = Array.from({ length: 46 }, (_, i) => ({
+      file: `registry/f${i % 9}.json`,
+      ruleId: 'mcpdesc.tool.members',
+      pointer: `/tools/${i}`,
+    }));
+    const whole = file();
+    await writeBaseline(findings, whole);
+    const lines = readFileSync(whole, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    assert.equal(lines.length, 47);
+    const cut = file('cut.ndjson');
+    writeFileSync(cut, `${lines.slice(0, 24).join('\n')}\n`);
+    await assert.rejects(loadBaseline(cut), (e: Error) => {
+      assert.ok(e.message.includes(cut), e.message);
+      assert.match(e.message, /23 entries \(23 findings\) where its header says 46 \(46\)/);
+      return true;
+    });
+    // An entry's count edited without its header: the findings no longer add up.
+    const edited = file('edited.ndjson');
+    writeFileSync(
+      edited,
+      `${[lines[0], lines[1]!.replace('"count":1', '"count":2'), ...lines.slice(2)].join('\n')}\n`,
+    );
+    await assert.rejects(loadBaseline(edited), /46 entries \(47 findings\) where its header says 46 \(46\)/);
+    assert.equal((await loadBaseline(whole)).entries.size, 46);
+  });
+
   it('names the file (and line) when the baseline is missing or malformed', async () => {
     const missing = join(dir, 'no-such-baseline.ndjson');
     await assert.rejects(loadBaseline(missing), (e: Error) => {

@@ -83,6 +83,24 @@ describe('compareRuns', () => {
     assert.equal(reported.line, 500, 'new findings carry the new run position');
   });
 
+  it('tallies rule ids named like members of Object.prototype as any other', async () => {
+    const before = sampleRun(10).filter((d) => d.status !== 'error');
+    const after = clone(before);
+    const doc = after.find((d) => d.diagnostics.length === 0)!;
+    for (const ruleId of ['constructor', '__proto__', 'constructor'])
+      doc.diagnostics.push({
+        ruleId,
+        severity: 'error',
+        pointer: `/tools/${doc.diagnostics.length}`,
+        line: 1,
+      });
+    const { comparison } = await compare(reportLines(before), reportLines(after));
+    const byRule = new Map(Object.entries(comparison!.byRule));
+    assert.equal(byRule.get('constructor')?.new, 2);
+    assert.equal(byRule.get('__proto__')?.new, 1);
+    assert.equal(comparison!.counts.new, 3);
+  });
+
   it('exits 0 when nothing is new, and notes a tool upgrade', async () => {
     const docs = sampleRun(20).filter((d) => d.status !== 'error');
     const fewer = clone(docs).map((d) => ({ ...d, diagnostics: [] }));

@@ -210,6 +210,28 @@ describe('mergeRuns', () => {
     assert.deepEqual(accepted.result.problems, []);
   });
 
+  it('refuses shards of different input lists, and merges those of one', async () => {
+    const docs = sampleRun();
+    const shard = (index: number, inputs: Rec) =>
+      source(
+        `s${index}`,
+        reportLines(shardDocs(docs, { index, count: 2 }), { index, count: 2 }, { run: { inputs } }),
+      );
+    const one = { files: 49, sha256: 'a'.repeat(64) };
+    const refused = await merge([shard(1, one), shard(2, { files: 20, sha256: 'b'.repeat(64) })]);
+    assert.equal(refused.result.refused, true);
+    assert.match(
+      refused.result.problems.join('\n'),
+      /shards of different input lists \(s1: 49 files, sha256 aaaaaaaaaaaa, s2: 20 files, sha256 bbbbbbbbbbbb\)/,
+    );
+    assert.equal(refused.text, '');
+    const sameCountOtherNames = await merge([shard(1, one), shard(2, { ...one, sha256: 'c'.repeat(64) })]);
+    assert.equal(sameCountOtherNames.result.refused, true);
+    const accepted = await merge([shard(1, one), shard(2, one)]);
+    assert.equal(accepted.result.refused, false);
+    assert.deepEqual(accepted.records[0]!.inputs, one);
+  });
+
   it('refuses the same shard given twice, mixed shard counts, and shards mixed with whole runs', async () => {
     const docs = sampleRun();
     const s = (index: number, count: number) =>
@@ -304,6 +326,26 @@ describe('mergeRuns', () => {
     assert.equal((summary.counts as Rec).suppressed, 3);
     const expected = summaryRecord(docs, null);
     assert.equal((summary.files as Rec).total, expected.files.total);
+  });
+});
+
+describe('mergeRuns with rule ids named like members of Object.prototype', () => {
+  it('sums them as any other counter', async () => {
+    const docs = sampleRun().filter((d) => d.status !== 'error');
+    const inputs = [1, 2].map((index) => {
+      const shard = { index, count: 2 };
+      const lines = reportLines(shardDocs(docs, shard), shard);
+      const summary = JSON.parse(lines.at(-1)!) as Rec;
+      const byRule = JSON.parse(`{"constructor":${index},"__proto__":${10 * index},"toString":1}`) as Rec;
+      summary.byRule = { ...(summary.byRule as Rec), ...byRule };
+      lines[lines.length - 1] = JSON.stringify(summary);
+      return source(`s${index}`, lines);
+    });
+    const { records } = await merge(inputs);
+    const byRule = new Map(Object.entries(records.at(-1)!.byRule as Rec));
+    assert.equal(byRule.get('constructor'), 3);
+    assert.equal(byRule.get('__proto__'), 30);
+    assert.equal(byRule.get('toString'), 2);
   });
 });
 

@@ -89,6 +89,24 @@ describe('StreamedDocument.confirmed', () => {
     protocolVersions: undefined as unknown,
   };
 
+  it('reads past leading whitespace longer than the probe, from a file and from a stream', async () => {
+    // A probe that ended before the root began once said the root was null.
+    const padded = `${' '.repeat(20_000)}\n${text}`;
+    const path = write(padded);
+    const fromFile = await guessHeader(path, { probeBytes: 4096, chunkBytes: 1024 });
+    assert.equal(fromFile.header.rootType, 'object');
+    assert.deepEqual(fromFile.header, await readHeader(path));
+    const bytes = Buffer.from(padded);
+    const stream = {
+      chunks: async function* () {
+        for (let at = 0; at < bytes.length; at += 1024) yield bytes.subarray(at, at + 1024);
+      },
+    };
+    const fromStream = await guessHeader(stream, { probeBytes: 4096, chunkBytes: 1024 });
+    assert.equal(fromStream.header.rootType, 'object');
+    assert.equal(fromStream.header.mcpdesc, truth.mcpdesc);
+  });
+
   it('confirms the true header', () => {
     assert.equal(confirms(text, right), true);
   });

@@ -103,3 +103,23 @@ describe('whole-file and streamed diagnostics carry the same positions', () => {
     assert.deepEqual(placed(fanned), placed(whole));
   });
 });
+
+describe('a document after more leading whitespace than the header probe reads', () => {
+  it('is checked as the object it is, whole, streamed and fanned out', async () => {
+    // 8 MiB of spaces once made the streamed check report "root must be a JSON object, found null".
+    const doc = {
+      mcpdesc: '0.7.0',
+      info: { name: 'r', version: '1.0.0' },
+      transports: [{ type: 'stdio', command: 'x' }],
+      tools: [{ name: 't', inputSchema: { type: 'object' }, extra: 1 }],
+    };
+    const text = `${' '.repeat(8 * 1024 * 1024)}${JSON.stringify(doc)}`;
+    const [whole, streamed, fanned] = await both('padded.json', text);
+    assert.deepEqual(
+      whole.diagnostics.map((d) => d.ruleId),
+      ['mcpdesc.tool.members'],
+    );
+    assert.deepEqual(placed(streamed), placed(whole));
+    assert.deepEqual(placed(fanned), placed(whole));
+  });
+});

@@ -1,0 +1,123 @@
+// Outputs that fail: a full disk behind stdout or behind a report file. Each failure is said once on
+// stderr, in words, and the exit code is 2; the outputs that still work get the whole run.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { BIN, cliEnv, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+
+const SAMPLES = join(REPO_ROOT, 'corpus/samples');
+
+const FULL = '/dev/full';
+const HAS_FULL = existsSync(FULL);
+
+/** The CLI with its stdout on /dev/full (every write fails with ENOSPC). */
+function intoFullDisk(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const fd = openSync(FULL, 'w');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: REPO_ROOT,
+      env: cliEnv(),
+      stdio: ['ignore', fd, 'pipe'],
+    });
+    closeSync(fd);
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('stdout on a full disk', { skip: HAS_FULL ? false : `no ${FULL} here` }, () => {
+  for (const args of [
+    ['rules'],
+    ['rules', '--format', 'json'],
+    ['rules', 'mcpdesc.tool.members'],
+    ['rules', '--help'],
+    ['merge', '--help'],
+    ['compare', '--help'],
+    ['report', '--help'],
+    ['--help'],
+    ['--version'],
+  ]) {
+    it(`${args.join(' ')}: one line on stderr, exit 2, no stack trace`, async () => {
+      const r = await intoFullDisk(args);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /cannot write to stdout: ENOSPC/);
+      assert.doesNotMatch(r.stderr, /internal error|\n\s+at /);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    });
+  }
+});
+
+describe('a report output that fails', { skip: HAS_FULL ? false : `no ${FULL} here` }, () => {
+  const tmp = tempDir('failing-output');
+  after(() => tmp.remove());
+
+  it('is said and dropped: the other outputs get the whole run, and the summary names it (exit 2)', async () => {
+    const whole = await runCli([SAMPLES], { cwd: tmp.path });
+    const files = whole.records.filter((r) => r.type === 'file').length;
+    assert.ok(files > 40);
+    const r = await runCli([SAMPLES, '-f', `sarif=${FULL}`, '-f', 'junit=junit.xml', '-f', 'ndjson'], {
+      cwd: tmp.path,
+    });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, new RegExp(`cannot write ${FULL}: ENOSPC`));
+    assert.equal(r.records.filter((rec) => rec.type === 'file').length, files);
+    const summary = r.records.at(-1)!;
+    assert.equal(summary.type, 'summary');
+    assert.equal(summary.aborted, false);
+    assert.equal(summary.exitCode, 2);
+    assert.deepEqual(summary.failedOutputs, [
+      { format: 'sarif', path: FULL, message: 'ENOSPC: no space left on device, write' },
+    ]);
+    const junit = readFileSync(join(tmp.path, 'junit.xml'), 'utf8');
+    assert.equal(junit.match(/<testcase /g)?.length, files, 'the JUnit report holds every document');
+  });
+
+  it('report: a failing output is exit 2, even when the run had findings', async () => {
+    const run = await runCli([SAMPLES], { cwd: tmp.path });
+    assert.equal(run.code, 1);
+    writeFileSync(join(tmp.path, 'run.ndjson'), run.stdout);
+    const r = await runCli(['report', 'run.ndjson', '-f', `sarif=${FULL}`], { cwd: tmp.path });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot write \/dev\/full: ENOSPC/);
+  });
+});
+
+describe('two outputs in one file', () => {
+  const tmp = tempDir('collisions');
+  after(() => tmp.remove());
+
+  for (const [label, args] of [
+    ['two formats naming one path', ['-f', 'sarif=x', '-f', 'junit=x']],
+    ['the same file by two names', ['-f', 'sarif=x', '-f', 'junit=./sub/../x']],
+    ['a format on stdout and a file naming stdout', ['-f', 'sarif=/dev/stdout', '-f', 'ndjson']],
+    ['a report file and the baseline', ['-f', 'sarif=x', '--write-baseline', 'x']],
+  ] as const) {
+    it(`are refused before any work (exit 2): ${label}`, async () => {
+      mkdirSync(join(tmp.path, 'sub'), { recursive: true });
+      const r = await runCli([SAMPLES, ...args], { cwd: tmp.path });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /write to the same file/);
+      assert.equal(r.stdout, '');
+      assert.equal(existsSync(join(tmp.path, 'x')), false);
+    });
+  }
+
+  it('report refuses them too', async () => {
+    const run = await runCli([SAMPLES], { cwd: tmp.path });
+    writeFileSync(join(tmp.path, 'run.ndjson'), run.stdout);
+    const r = await runCli(['report', 'run.ndjson', '-f', 'sarif=y', '-f', 'gitlab=y'], { cwd: tmp.path });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /write to the same file/);
+  });
+
+  it('two outputs to /dev/null are no collision', async () => {
+    const r = await runCli([SAMPLES, '-f', 'sarif=/dev/null', '-f', 'junit=/dev/null'], { cwd: tmp.path });
+    assert.equal(r.code, 1, r.stderr);
+  });
+});

@@ -1,0 +1,206 @@
+// No input makes a check superlinear: for every rule and every way a finding is placed (whole JSON, whole
+// YAML, a JSON Lines line, a streamed document, a fanned-out one), an input scaled ×10 costs at most ×20
+// the time. Only a ratio of two timings taken here, one after the other, is asserted: each side is the
+// fastest of a few runs (noise only ever slows a run down), and a pair within the limit ends the
+// measurement early, so a linear check costs two runs per case and a quadratic one shows at once
+// (×100). See the file's end for how long the family takes.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { checkHugeFile } from '../../src/pool/fanout.js';
+import type { CheckOptions, FileJob } from '../../src/types.js';
+import { DIALECTS } from '../../src/validation/json-schema/meta-options.js';
+import { checkMetaSchema } from '../../src/validation/json-schema/meta-validators.js';
+import { RULES } from '../../src/validation/rules/index.js';
+import { checkBuffer, checkFile } from '../../src/worker/check-file.js';
+import { checkSlices, type RunSliceTask, type SliceResult } from '../../src/worker/slices.js';
+import { type ScaledCase, scaledCases } from './scaling-inputs.js';
+
+const SCALE = 10;
+const LIMIT = 20;
+/**
+ * The smaller input repeats its unit at least this often: a quadratic loop of cheap steps beside a
+ * costly linear part (Ajv's work per subschema) shows only from a few hundred units on.
+ */
+const MIN_UNITS = 1000;
+/** …and is grown until one check of it takes this long (timer noise is far below). */
+const SMALL_MS = 4;
+/** …or until it is this large (the larger input is then ten times that). */
+const SMALL_MAX_BYTES = 600_000;
+const RUNS = 3;
+
+// Removed after the suite that writes there: a hook of the file's own would run when the suites
+// before the top-level await below are done.
+const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-scaling-'));
+
+const BASE: CheckOptions = {
+  target: null,
+  ruleLevels: {},
+  maxDiagnosticsPerFile: 1000,
+  streamThreshold: Number.POSITIVE_INFINITY,
+  maxFileSize: Number.POSITIVE_INFINITY,
+};
+
+/** A slice task run in this thread, cloned both ways as a worker's message is. */
+const inProcessSlices: RunSliceTask = async (task, transferList) =>
+  structuredClone(checkSlices(structuredClone(task, { transfer: transferList }))) as SliceResult;
+
+interface Placement {
+  name: string;
+  extension: string;
+  /** The case's input at n units in this form (null: it has none). */
+  text(c: ScaledCase, n: number): string | null;
+  /** Fewer units than MIN_UNITS where a unit is costly to parse (YAML: ~100× JSON). */
+  minUnits?: number;
+  check(job: FileJob, options: CheckOptions): Promise<unknown>;
+}
+
+const PLACEMENTS: Placement[] = [
+  { name: 'whole JSON', extension: 'json', text: (c, n) => c.json(n), check: (job, o) => checkFile(job, o) },
+  {
+    name: 'whole YAML',
+    extension: 'yaml',
+    text: (c, n) => c.yaml?.(n) ?? null,
+    minUnits: 100,
+    check: (job, o) => checkFile(job, o),
+  },
+  // A document of one line: its findings are placed as a JSON Lines record's.
+  { name: 'JSON Lines', extension: 'jsonl', text: (c, n) => c.json(n), check: (job, o) => checkFile(job, o) },
+  {
+    name: 'streamed',
+    extension: 'json',
+    text: (c, n) => c.json(n),
+    check: (job, o) => checkFile(job, { ...o, streamThreshold: 0 }),
+  },
+  {
+    name: 'fanned out',
+    extension: 'json',
+    text: (c, n) => c.json(n),
+    check: (job, o) => checkHugeFile(job, { ...o, streamThreshold: 0 }, inProcessSlices),
+  },
+];
+
+let written = 0;
+
+function jobOf(text: string, extension: string): FileJob {
+  const path = join(dir, `${written++}.${extension}`);
+  writeFileSync(path, text);
+  return { index: 0, path, file: `input.${extension}`, size: Buffer.byteLength(text) };
+}
+
+// A collection before each run starts both sizes from the same heap: otherwise the larger input pays for
+// the garbage of the runs before it.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/**
+ * CPU time of the process (user + system, every thread: the collector's too) for one check: on a machine
+ * busy with other work, wall time counts the time the check waited for a core.
+ */
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  collect();
+  const started = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
+interface Measured {
+  n: number;
+  small: number;
+  large: number;
+}
+
+/** The fastest check of the input at n and at n × SCALE, n grown until the smaller one is measurable. */
+async function measure(c: ScaledCase, placement: Placement): Promise<Measured> {
+  const options = { ...BASE, target: c.target };
+  const jobAt = (n: number): FileJob => jobOf(placement.text(c, n)!, placement.extension);
+  const units = placement.minUnits ?? MIN_UNITS;
+  // Warm-up: compile what this case runs (a smaller input does).
+  await placement.check(jobAt(units / 10), options);
+  let n = units;
+  let small = jobAt(n);
+  let smallMs = await timed(() => placement.check(small!, options));
+  while (smallMs < SMALL_MS && small.size < SMALL_MAX_BYTES) {
+    n *= 2;
+    small = jobAt(n);
+    smallMs = await timed(() => placement.check(small!, options));
+  }
+  const large = jobAt(n * SCALE);
+  let largeMs = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < RUNS; run++) {
+    if (run > 0) smallMs = Math.min(smallMs, await timed(() => placement.check(small!, options)));
+    largeMs = Math.min(largeMs, await timed(() => placement.check(large, options)));
+    // Within the limit, or so far past it that no noise explains it (a quadratic input runs long).
+    if (largeMs <= LIMIT * smallMs || largeMs > 4 * LIMIT * smallMs) break;
+  }
+  return { n, small: smallMs, large: largeMs };
+}
+
+describe('scaling: the meta-schema check of a schema with n invalid subschemas', () => {
+  // Beside the rule's own work per subschema (parsing, placing), the validator's share is small: its
+  // own superlinear steps show better alone. (Ajv's generated code copied every error so far at each
+  // failing subschema.)
+  const schema = (n: number) => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) properties[`p${i}`] = { type: 'bogus', minimum: 'x' };
+    return { type: 'object', properties };
+  };
+  for (const dialect of DIALECTS) {
+    it(`${dialect}: ×10 subschemas, at most ×20 the time`, async () => {
+      const small = schema(2000);
+      const large = schema(2000 * SCALE);
+      checkMetaSchema(dialect, small);
+      let smallMs = Number.POSITIVE_INFINITY;
+      let largeMs = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < RUNS; run++) {
+        smallMs = Math.min(smallMs, await timed(async () => checkMetaSchema(dialect, small)));
+        largeMs = Math.min(largeMs, await timed(async () => checkMetaSchema(dialect, large)));
+        // Within the limit, or so far past it that no noise explains it (a quadratic check runs long).
+        if (largeMs <= LIMIT * smallMs || largeMs > 4 * LIMIT * smallMs) break;
+      }
+      assert.ok(largeMs <= LIMIT * smallMs, `${smallMs.toFixed(1)} ms, then ${largeMs.toFixed(1)} ms`);
+    });
+  }
+});
+
+const CASES = await scaledCases(RULES, async (json, ruleId, target) => {
+  const options = { ...BASE, target, maxDiagnosticsPerFile: Number.MAX_SAFE_INTEGER };
+  const outcome = await checkBuffer(Buffer.from(json), 'input.json', 'json', options);
+  return outcome.documents[0]!.diagnostics.filter((d) => d.ruleId === ruleId).length;
+});
+const MODES = {
+  members: 'repeated members',
+  elements: 'repeated elements',
+  document: 'a longer document',
+} as const;
+
+describe('scaling: an input ×10 costs at most ×20', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('every rule of the catalogue has a scaled input', () => {
+    const covered = new Set(CASES.map((c) => c.ruleId));
+    assert.deepEqual(
+      RULES.map((r) => r.id).filter((id) => !covered.has(id)),
+      [],
+    );
+  });
+
+  for (const placement of PLACEMENTS) {
+    describe(placement.name, () => {
+      for (const c of CASES.filter((k) => placement.text(k, 1) !== null)) {
+        it(`${c.ruleId}, ${MODES[c.mode]} (${c.description})`, async () => {
+          const m = await measure(c, placement);
+          assert.ok(
+            m.large <= LIMIT * m.small,
+            `n = ${m.n}: ${m.small.toFixed(1)} ms, n × ${SCALE}: ${m.large.toFixed(1)} ms (×${(m.large / m.small).toFixed(1)})`,
+          );
+        });
+      }
+    });
+  }
+});

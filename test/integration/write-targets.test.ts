@@ -1,0 +1,135 @@
+// Every file the command writes goes through one writer: a device, a named pipe or a symbolic link
+// named as a baseline, a merged report or a report file is written, never replaced by a regular file
+// (as root, a rename over /dev/full replaced the device). Temporary files that a killed run left are
+// removed by the next run that writes there.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+
+const SAMPLES = join(REPO_ROOT, 'corpus/samples');
+const POSIX = process.platform !== 'win32';
+/** mknod needs root (CAP_MKNOD). */
+const CAN_MKNOD = POSIX && process.getuid?.() === 0;
+
+/**
+ * A reader of the named pipe at `path` (a `cat`, which a signal can stop even while it waits for a
+ * writer). `text()` is what it read once its writer closed the pipe; a writer that never comes is
+ * given up on by a hang guard (not a timing assertion), and the text is then empty.
+ */
+function readPipe(path: string): { text(): Promise<string> } {
+  const cat = spawn('cat', [path], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let text = '';
+  cat.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    text += chunk;
+  });
+  const ended = new Promise<void>((resolve) => cat.on('close', () => resolve()));
+  return {
+    async text() {
+      const guard = setTimeout(() => cat.kill('SIGKILL'), 15_000);
+      await ended;
+      clearTimeout(guard);
+      return text;
+    },
+  };
+}
+
+describe('written in place, never replaced', {
+  skip: POSIX ? false : 'named pipes and devices are POSIX',
+}, () => {
+  const tmp = tempDir('targets');
+  const dir = tmp.path;
+  before(async () => {
+    for (const k of [1, 2]) {
+      const shard = await runCli([SAMPLES, '--shard', `${k}/2`], { cwd: dir });
+      writeFileSync(join(dir, `s${k}.ndjson`), shard.stdout);
+    }
+  });
+  after(() => tmp.remove());
+
+  it('--write-baseline through a symbolic link: the link stays, its target holds the baseline', async () => {
+    writeFileSync(join(dir, 'real-baseline'), 'keep');
+    symlinkSync(join(dir, 'real-baseline'), join(dir, 'link-baseline'));
+    const r = await runCli([SAMPLES, '--write-baseline', 'link-baseline'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(lstatSync(join(dir, 'link-baseline')).isSymbolicLink());
+    assert.match(readFileSync(join(dir, 'real-baseline'), 'utf8'), /^\{"type":"baseline"/);
+  });
+
+  it('--write-baseline to a named pipe: its reader gets the baseline, the pipe stays a pipe', async () => {
+    execFileSync('mkfifo', [join(dir, 'baseline-pipe')]);
+    const read = readPipe(join(dir, 'baseline-pipe'));
+    const r = await runCli([SAMPLES, '--write-baseline', 'baseline-pipe'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(await read.text(), /^\{"type":"baseline"/);
+    assert.ok(lstatSync(join(dir, 'baseline-pipe')).isFIFO());
+  });
+
+  it('--write-baseline to a device that fails: exit 2, said, and the device is still a device', {
+    skip: CAN_MKNOD ? false : 'mknod needs root',
+  }, async () => {
+    // Major 1, minor 7: /dev/full, every write fails with ENOSPC.
+    execFileSync('mknod', [join(dir, 'full'), 'c', '1', '7']);
+    const r = await runCli([SAMPLES, '--write-baseline', 'full'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot write the baseline full: ENOSPC/);
+    assert.ok(statSync(join(dir, 'full')).isCharacterDevice());
+    const summary = r.records.at(-1)!;
+    assert.deepEqual(summary.failedOutputs, [
+      { format: 'baseline', path: 'full', message: 'ENOSPC: no space left on device, write' },
+    ]);
+  });
+
+  it('merge -o through a symbolic link, to a named pipe, to a failing device', async () => {
+    writeFileSync(join(dir, 'real-merged'), 'keep');
+    symlinkSync(join(dir, 'real-merged'), join(dir, 'link-merged'));
+    let r = await runCli(['merge', '-o', 'link-merged', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(lstatSync(join(dir, 'link-merged')).isSymbolicLink());
+    assert.match(readFileSync(join(dir, 'real-merged'), 'utf8'), /^\{"type":"run"/);
+
+    execFileSync('mkfifo', [join(dir, 'merged-pipe')]);
+    const read = readPipe(join(dir, 'merged-pipe'));
+    r = await runCli(['merge', '-o', 'merged-pipe', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(await read.text(), /"type":"summary"/);
+    assert.ok(lstatSync(join(dir, 'merged-pipe')).isFIFO());
+
+    if (!CAN_MKNOD) return;
+    execFileSync('mknod', [join(dir, 'merged-full'), 'c', '1', '7']);
+    r = await runCli(['merge', '-o', 'merged-full', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /ENOSPC/);
+    assert.ok(statSync(join(dir, 'merged-full')).isCharacterDevice());
+  });
+});
+
+describe('temporary files a killed run left', () => {
+  const tmp = tempDir('stale');
+  const dir = tmp.path;
+  after(() => tmp.remove());
+  const host = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+  /** The pid of a process that has ended: its temporary files can only be leftovers. */
+  const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+
+  it('are removed from the cache directory and beside a report by the next run', async () => {
+    const cache = join(dir, 'cache');
+    let r = await runCli([SAMPLES, '--cache', '--cache-location', 'cache'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    const store = readdirSync(cache)[0]!;
+    const stale = [
+      `.${store}.${host}-${gone}.0123abcd.tmp`,
+      `.results-0000000000000000.ndjson.${host}-${gone}.89abcdef.tmp`,
+    ];
+    for (const name of stale) writeFileSync(join(cache, name), 'half a store');
+    writeFileSync(join(dir, `.r.sarif.${host}-${gone}.0123abcd.tmp`), 'half a report');
+    r = await runCli([SAMPLES, '--cache', '--cache-location', 'cache', '-f', 'sarif=r.sarif'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.deepEqual(readdirSync(cache), [store]);
+    assert.deepEqual(readdirSync(dir).sort(), ['cache', 'r.sarif']);
+  });
+});
