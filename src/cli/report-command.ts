@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
 import type { PageChanges } from '../reporting/html-static.js';
-import { formatTable, isHumanFormat, loadReporter, reporterNames } from '../reporting/reporter-registry.js';
+import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
 import { applyBaseline, loadBaseline } from '../scale/baseline.js';
 import { compareRuns } from '../scale/compare.js';

@@ -24,7 +24,7 @@ function shardFiles(count: number, prefix: string, run: Record<string, unknown> 
 async function call(fn: typeof runCompare, args: string[], options: { stdoutIsTTY?: boolean } = {}) {
   const out = sink();
   const err = sink();
-  const code = await fn(args, out.stream, err.stream, options);
+  const code = await fn(args, out.stream, err.stream, undefined, options);
   return {
     code,
     out: out.text(),
