@@ -3,7 +3,8 @@
 // the time. Only a ratio of two timings taken here, one after the other, is asserted: each side is the
 // fastest of a few runs (noise only ever slows a run down), and a pair within the limit ends the
 // measurement early, so a linear check costs two runs per case and a quadratic one shows at once
-// (×100). See the file's end for how long the family takes.
+// (×100). Whole JSON runs every rule's case; the other placements, which differ only in how they place
+// findings, run one case per shape of findings (`shapeOf`). Its cost: bench/results/scaling-tests.md.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
