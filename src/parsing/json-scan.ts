@@ -459,6 +459,9 @@ export function locateJsonPaths(text: string, paths: ReadonlyArray<readonly Path
   return locateJsonSpans(text, paths).map((span) => span.start);
 }
 
+/** Most wanted names of one object compared in place; past that, a name is sliced out and looked up. */
+const PLAIN_SCAN_MAX = 8;
+
 /**
  * The member whose name's text is `text[start, end)` (quotes included). Most names hold no escape:
  * their text is compared with the wanted names in place, without slicing it out or hashing it; a name
@@ -474,8 +477,13 @@ function enterMember(
   if (structure.nextBackslash(start) < end) {
     return enter(frame, JSON.parse(text.slice(start, end)) as string, start);
   }
+  const plain = frame.node.plain;
+  if (plain === null) return null;
+  // Many wanted siblings (a finding on each of n members): one hash lookup, as a scan of them all for
+  // each name read makes the pass quadratic. A name without a backslash is its own text.
+  if (plain.length > PLAIN_SCAN_MAX) return enter(frame, text.slice(start + 1, end - 1), start);
   const length = end - start - 2;
-  for (const name of frame.node.plain ?? []) {
+  for (const name of plain) {
     if (name.length === length && text.startsWith(name, start + 1)) return enter(frame, name, start);
   }
   return null;

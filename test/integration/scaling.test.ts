@@ -3,7 +3,8 @@
 // the time. Only a ratio of two timings taken here, one after the other, is asserted: each side is the
 // fastest of a few runs (noise only ever slows a run down), and a pair within the limit ends the
 // measurement early, so a linear check costs two runs per case and a quadratic one shows at once
-// (×100). See the file's end for how long the family takes.
+// (×100). Whole JSON runs every rule's case; the other placements, which differ only in how they place
+// findings, run one case per shape of findings (`shapeOf`). Its cost: bench/results/scaling-tests.md.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,10 +58,18 @@ interface Placement {
   /** Fewer units than MIN_UNITS where a unit is costly to parse (YAML: ~100× JSON). */
   minUnits?: number;
   check(job: FileJob, options: CheckOptions): Promise<unknown>;
+  /** Every case, not one per shape (`shapeOf`): the placement that stands for the rules' own code. */
+  everyCase?: boolean;
 }
 
 const PLACEMENTS: Placement[] = [
-  { name: 'whole JSON', extension: 'json', text: (c, n) => c.json(n), check: (job, o) => checkFile(job, o) },
+  {
+    name: 'whole JSON',
+    extension: 'json',
+    text: (c, n) => c.json(n),
+    check: (job, o) => checkFile(job, o),
+    everyCase: true,
+  },
   {
     name: 'whole YAML',
     extension: 'yaml',
@@ -173,6 +182,56 @@ const CASES = await scaledCases(RULES, async (json, ruleId, target) => {
   const outcome = await checkBuffer(Buffer.from(json), 'input.json', 'json', options);
   return outcome.documents[0]!.diagnostics.filter((d) => d.ruleId === ruleId).length;
 });
+/**
+ * What a placement does with a case's input depends on where its many findings are, not on which rule
+ * found them (every placement runs the same rule code): the scaling mode, the rule's scope (a
+ * document-scoped rule's findings are placed on the main thread when fanned out), and for the findings
+ * that repeat, whether they differ by a name or an index, in a root collection (or member) or inside an
+ * element, at a path that resolves or past its end. Whole JSON runs every case; the other placements one
+ * case per shape.
+ */
+async function shapeOf(c: ScaledCase): Promise<string> {
+  const options = { ...BASE, target: c.target, maxDiagnosticsPerFile: Number.MAX_SAFE_INTEGER };
+  const json = c.json(3);
+  const outcome = await checkBuffer(Buffer.from(json), 'input.json', 'json', options);
+  // The parser rules' inputs are no JSON: their one finding is placed by the scanner.
+  let document: unknown;
+  try {
+    document = JSON.parse(json);
+  } catch {
+    return `${c.mode} | ${c.ruleId}`;
+  }
+  const paths = outcome.documents[0]!.diagnostics.filter((d) => d.ruleId === c.ruleId).map((d) => d.path);
+  const shapes = new Set<string>();
+  for (const path of paths) {
+    // Where this finding differs from another one of the same length.
+    const other = paths.find(
+      (p) => p !== path && p.length === path.length && p.some((s, i) => s !== path[i]),
+    );
+    if (other === undefined) continue;
+    const at = path.findIndex((s, i) => s !== other[i]);
+    const by = typeof path[at] === 'number' ? 'index' : 'name';
+    const where = at < 2 ? 'root' : 'element';
+    shapes.add(`${by} in ${where}${resolves(document, path) ? '' : ', past the end'}`);
+  }
+  return [c.mode, SCOPES.get(c.ruleId) ?? 'element', ...[...shapes].sort()].join(' | ');
+}
+
+function resolves(document: unknown, path: readonly (string | number)[]): boolean {
+  let node = document;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return true;
+}
+
+const SCOPES = new Map(RULES.map((r) => [r.id, r.scope ?? 'element']));
+const SHAPES = new Map<ScaledCase, string>();
+for (const c of CASES) SHAPES.set(c, await shapeOf(c));
+/** The first case of each shape. */
+const REPRESENTATIVE = new Set([...new Map([...SHAPES].reverse().map(([c, shape]) => [shape, c])).values()]);
+
 const MODES = {
   members: 'repeated members',
   elements: 'repeated elements',
@@ -192,7 +251,8 @@ describe('scaling: an input ×10 costs at most ×20', () => {
 
   for (const placement of PLACEMENTS) {
     describe(placement.name, () => {
-      for (const c of CASES.filter((k) => placement.text(k, 1) !== null)) {
+      const cases = placement.everyCase ? CASES : CASES.filter((k) => REPRESENTATIVE.has(k));
+      for (const c of cases.filter((k) => placement.text(k, 1) !== null)) {
         it(`${c.ruleId}, ${MODES[c.mode]} (${c.description})`, async () => {
           const m = await measure(c, placement);
           assert.ok(

@@ -199,6 +199,20 @@ describe('locateJsonSpans', () => {
     );
   });
 
+  it('finds each of many wanted members of one object, escaped, repeated and missing names too', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `m${i}`);
+    const members = names.map((name, i) => `"${name}": ${i}`);
+    const doc = `{${members.join(', ')}, "e\\u0073c": 1, "m3": [3], "zz": 0}`;
+    const paths = [...names.map((name) => [name]), ['esc'], ['m3', 0], ['gone']];
+    const spans = locateJsonSpans(doc, paths).map(({ start, end }) => doc.slice(start, end));
+    assert.deepEqual(spans, [
+      ...names.map((name, i) => (i === 3 ? '"m3": [3]' : `"${name}": ${i}`)),
+      '"e\\u0073c": 1',
+      '3',
+      doc,
+    ]);
+  });
+
   it('gives every path of random documents its member or its value', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
