@@ -44,8 +44,11 @@ function referenceFile(r: DocumentResult): string {
   if (r.timings) record.timings = r.timings;
   record.truncated = r.truncated;
   if (r.diagnostics.length !== r.errors + r.warnings + r.infos) {
-    const sorted: Record<string, number> = {};
-    for (const key of Object.keys(r.byRule).sort()) sorted[key] = r.byRule[key]!;
+    // Own keys even for `__proto__`, which plain assignment would take as the prototype.
+    const sorted: Record<string, number> = Object.create(null);
+    for (const key of Object.keys(r.byRule).sort()) {
+      Object.defineProperty(sorted, key, { value: r.byRule[key], enumerable: true });
+    }
     record.byRule = sorted;
   }
   if (r.error) record.error = r.error;
@@ -159,5 +162,26 @@ describe('ndjson records, byte for byte', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('keeps a rule id named __proto__ in byRule as an own member', () => {
+    const result = {
+      index: 0,
+      file: 'a.json',
+      status: 'invalid',
+      format: 'json',
+      bytes: 2,
+      mcpdesc: null,
+      errors: 3,
+      warnings: 0,
+      infos: 0,
+      tools: 0,
+      durationMs: 0,
+      truncated: true,
+      byRule: Object.fromEntries([['__proto__', 3]]),
+      diagnostics: [],
+    } as unknown as DocumentResult;
+    const record = JSON.parse(written(result));
+    assert.deepEqual(Object.entries(record.byRule), [['__proto__', 3]]);
   });
 });
