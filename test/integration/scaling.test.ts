@@ -32,7 +32,11 @@ const MIN_UNITS = 1000;
 const SMALL_MS = 4;
 /** …or until it is this large (the larger input is then ten times that). */
 const SMALL_MAX_BYTES = 600_000;
-const RUNS = 3;
+/**
+ * Runs of each size at most; more are taken only while the ratio lies between the limit and four times
+ * it, where a busy machine's noise (timing a few milliseconds) can land but a quadratic loop does not.
+ */
+const RUNS = 6;
 
 // Removed after the suite that writes there: a hook of the file's own would run when the suites
 // before the top-level await below are done.
