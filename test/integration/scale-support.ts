@@ -1,15 +1,10 @@
 // Spawning the real CLI for the scale acceptance tests, and a small corpus of our own documents with
 // known defects (valid documents, malformed JSON, non-object roots, YAML, a JSON Lines dump).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cliEnv } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/run-cli.js';
 
-/** dist/test/integration → repository root. */
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const BIN = join(ROOT, 'bin/mcpdesc-validate.js');
+export { BIN, parseNdjson as parseRecords, REPO_ROOT as ROOT, tempDir } from '../helpers/run-cli.js';
 
 export type Rec = Record<string, unknown>;
 
@@ -21,45 +16,11 @@ export interface CliRun {
   ms: number;
 }
 
-export function parseRecords(text: string): Rec[] {
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Rec);
-}
-
-/** Run the CLI in `cwd`; records are parsed only when stdout is NDJSON. */
-export function cli(args: string[], cwd: string): Promise<CliRun> {
+/** Run the CLI in `cwd` as a CI job would (CI=1); records are parsed only when stdout is NDJSON. */
+export async function cli(args: string[], cwd: string): Promise<CliRun> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnv({ CI: '1' }) });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const stdout = Buffer.concat(out).toString('utf8');
-      let records: Rec[] = [];
-      try {
-        records = parseRecords(stdout);
-      } catch {
-        records = [];
-      }
-      resolve({
-        code,
-        stdout,
-        stderr: Buffer.concat(err).toString('utf8'),
-        records,
-        ms: performance.now() - started,
-      });
-    });
-  });
-}
-
-export function tempDir(prefix: string): { path: string; remove: () => void } {
-  const path = mkdtempSync(join(tmpdir(), `scale-${prefix}-`));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  const { code, stdout, stderr, records } = await runCli(args, { cwd, env: { CI: '1' } });
+  return { code, stdout, stderr, records, ms: performance.now() - started };
 }
 
 /** A valid 0.7.0 document with `tools` tools, each description about `descriptionChars` long. */

@@ -5,11 +5,23 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { BROKEN, put, validText } from './cli-support.js';
 
 const SAMPLES = join(REPO_ROOT, 'corpus/samples');
 const POSIX = process.platform !== 'win32';
@@ -131,5 +143,57 @@ describe('temporary files a killed run left', () => {
     assert.equal(r.code, 1, r.stderr);
     assert.deepEqual(readdirSync(cache), [store]);
     assert.deepEqual(readdirSync(dir).sort(), ['cache', 'r.sarif']);
+  });
+});
+
+describe('-f name=path where path is not a plain file', () => {
+  const tmp = tempDir('report-path');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'reg/ok.json', validText('ok'));
+    put(cwd, 'reg/bad.json', BROKEN);
+  });
+  after(() => tmp.remove());
+
+  // `-f sarif=/dev/null` (drop a format) or `=/dev/stderr`: the report was written to a temporary file
+  // and renamed over the path, which replaced the device node itself with a regular file when the run
+  // had the rights to (a CI container running as root lost its /dev/null). A named pipe stands in
+  // for the device here, so a regression cannot damage the machine running the tests.
+  it('writes into a named pipe (as into a device) instead of replacing it', async () => {
+    const fifo = join(cwd, 'report.pipe');
+    execFileSync('mkfifo', [fifo]);
+    // A reader that does not wait for a writer, so the run's open for writing does not block.
+    const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const r = await runCli(['reg', '-f', 'ndjson', '-f', `gitlab=${fifo}`], { cwd });
+      assert.equal(r.code, 1, r.stderr);
+      assert.ok(lstatSync(fifo).isFIFO(), 'the named pipe was replaced by a regular file');
+      let text = '';
+      const buf = Buffer.alloc(65536);
+      for (;;) {
+        let n = 0;
+        try {
+          n = readSync(fd, buf, 0, buf.length, null);
+        } catch {
+          break;
+        }
+        if (n === 0) break;
+        text += buf.toString('utf8', 0, n);
+      }
+      const issues = JSON.parse(text) as Array<{ check_name: string }>;
+      assert.ok(issues.some((i) => i.check_name === 'mcpdesc.document.syntax'));
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('writes through a symbolic link to a file, keeping the link', async () => {
+    put(cwd, 'out/real.json', 'old');
+    symlinkSync('real.json', join(cwd, 'out/link.json'));
+    const r = await runCli(['reg', '-f', 'ndjson', '-f', 'gitlab=out/link.json'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(lstatSync(join(cwd, 'out/link.json')).isSymbolicLink(), 'the link was replaced');
+    const issues = JSON.parse(readFileSync(join(cwd, 'out/real.json'), 'utf8'));
+    assert.ok(Array.isArray(issues) && issues.length > 0);
   });
 });

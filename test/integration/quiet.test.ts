@@ -1,0 +1,48 @@
+// --quiet hides warnings and notes from the report, never from the counts.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+import { put, validText } from './cli-support.js';
+import { validDocument } from './scale-support.js';
+
+describe('-f text --quiet', () => {
+  const tmp = tempDir('text-quiet');
+  const cwd = tmp.path;
+  before(() => {
+    // A warning only (mcpdesc.document.bom) in each of three files, and one valid file.
+    for (const n of [1, 2, 3])
+      put(cwd, `reg/w${n}.json`, `\uFEFF${JSON.stringify(validDocument(`w${n}`, 1))}`);
+    put(cwd, 'reg/ok.json', validText('ok'));
+  });
+  after(() => tmp.remove());
+
+  it('the closing tally counts the files the hidden warnings are in', async () => {
+    const r = await runCli(['reg', '-f', 'text', '--quiet', '--max-warnings', '1'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    // "3 warnings in 0 files" did not add up: the warnings are only not listed.
+    assert.match(r.stdout, /✖ 0 errors, 3 warnings in 3 files with findings \(of 4\)/);
+    assert.match(r.stdout, /3 warnings: more than --max-warnings 1\./);
+  });
+
+  it('with --baseline, the tally counts what it does not cover and says how much it does', async () => {
+    const written = await runCli(['reg', '-f', 'ndjson', '--write-baseline', 'baseline.ndjson'], { cwd });
+    assert.equal(written.code, 0, written.stderr);
+    put(cwd, 'reg/w4.json', `\uFEFF${JSON.stringify(validDocument('w4', 1))}`);
+    const r = await runCli(
+      ['reg', '-f', 'text', '--quiet', '--baseline', 'baseline.ndjson', '--max-warnings', '0'],
+      { cwd },
+    );
+    assert.equal(r.code, 1, r.stderr);
+    // The tally counts what the baseline does not cover, as --max-warnings does. The files of the one
+    // new warning cannot be told apart (--quiet keeps warnings from the report), so the tally names no
+    // number of files with findings.
+    assert.match(r.stdout, /✖ 0 errors, 1 warning \(5 files\)\n {2}3 findings in the baseline not listed/);
+    assert.doesNotMatch(r.stdout, /w\d\.json/);
+    const shown = await runCli(
+      ['reg', '-f', 'text', '--quiet', '--baseline', 'baseline.ndjson', '--show-suppressed'],
+      { cwd },
+    );
+    assert.match(shown.stdout, /✖ 0 errors, 4 warnings in 4 files with findings \(of 5\), 3 in the baseline/);
+    assert.match(r.stdout, /1 warning: more than --max-warnings 0\./);
+  });
+});
