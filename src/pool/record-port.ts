@@ -14,7 +14,7 @@ export function sendsRecordsOverPort(file: string, size: number, tuning: LineRan
   return tuning !== null && size > tuning.portThresholdBytes && /\.(jsonl|ndjson)\.gz$/i.test(file);
 }
 
-export type RunPortTask = (task: RecordPortTask, transferList: MessagePort[]) => Promise<unknown>;
+export type RunPortTask = (task: RecordPortTask, transferList: MessagePort[]) => Promise<number>;
 
 interface Batch {
   documents: DocumentResult[];

@@ -4,27 +4,30 @@
 
 import { closeOpenPipes } from '../parsing/read.js';
 import { documentLines } from '../records.js';
-import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+import type { FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
 import {
   checkJsonLineBatch as checkJsonLineBatchOf,
   checkJsonLinesOverPort as checkJsonLinesOverPortOf,
   checkLineRange as checkLineRangeOf,
-  type LineBatchResult,
-  type LineBatchTask,
-  type LineRangeResult,
-  type LineRangeTask,
-  type RecordPortTask,
 } from './json-lines.js';
-import type { SliceResult, SliceTask } from './slices.js';
 import { takeRuleTimings } from './stats.js';
+import type {
+  LineBatchResult,
+  LineBatchTask,
+  LineRangeResult,
+  LineRangeTask,
+  RecordPortTask,
+  SliceResult,
+  SliceTask,
+  WorkerEntries,
+  WorkerTask,
+} from './tasks.js';
 
-export interface WorkerTask {
-  jobs: FileJob[];
-  options: CheckOptions;
-}
+export type { WorkerTask } from './tasks.js';
 
-export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[]> {
+/** A batch of whole files (the pool's task for every input that is not fanned out). */
+export async function checkBatch(task: WorkerTask): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   // Sequential on purpose: a worker is one core; parallelism comes from the pool.
   for (const job of task.jobs) outcomes.push(await checkFile(job, task.options));
@@ -42,6 +45,8 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
   if (ruleTimings && last) last.ruleTimings = ruleTimings;
   return outcomes;
 }
+
+export default checkBatch;
 
 /**
  * Fan-out of one huge document: the pool runs this export by name on element-slice batches. The
@@ -75,3 +80,16 @@ export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatch
 export function release(): void {
   closeOpenPipes();
 }
+
+/** Compile-time only: each entry point above takes and returns what the task map says. */
+export type Entries = Conforms<
+  WorkerEntries,
+  {
+    checkBatch: typeof checkBatch;
+    checkSlices: typeof checkSlices;
+    checkLineRange: typeof checkLineRange;
+    checkJsonLinesOverPort: typeof checkJsonLinesOverPort;
+    checkJsonLineBatch: typeof checkJsonLineBatch;
+  }
+>;
+type Conforms<Spec, T extends Spec> = T;

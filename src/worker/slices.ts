@@ -19,23 +19,11 @@ import {
   type SplitEvent,
   Splitter,
 } from '../parsing/splitter.js';
-import type {
-  Diagnostic,
-  FileJob,
-  FileOutcome,
-  LocatedDiagnostic,
-  PhaseTimings,
-  RuleTimings,
-} from '../types.js';
-import {
-  createElementChecker,
-  type DocumentHeader,
-  type ElementChecker,
-  type EngineOptions,
-} from '../validation/engine.js';
+import type { FileJob, FileOutcome, LocatedDiagnostic, PhaseTimings, RuleTimings } from '../types.js';
+import { createElementChecker, type ElementChecker } from '../validation/engine.js';
 import { COLLECTION_KEYS, type CollectionKey, isCollectionKey, type Rule } from '../validation/rule.js';
 import { addRuleTimings, zeroPhases } from '../validation/timings.js';
-import { type FoundDuplicate, sliceDuplicate } from './duplicate-keys.js';
+import { sliceDuplicate } from './duplicate-keys.js';
 import { HeapRoomError, parseWouldExhaustHeap } from './heap-room.js';
 import { sliceWork, takeRuleTimings, timedEngine } from './stats.js';
 import {
@@ -50,6 +38,7 @@ import {
   StreamedDocument,
   toDocumentResult,
 } from './streamed.js';
+import type { SliceResult, SliceTask } from './tasks.js';
 
 /**
  * A batch travels as one buffer: a table of `count` rows of SLICE_FIELDS float64s (collection, index,
@@ -66,55 +55,7 @@ const F_COLUMN = 5;
 /** The splitter's count of the element's object members (the duplicate-name check compares it). */
 const F_MEMBERS = 6;
 
-/** A batch of element slices of one document (plain data + one shared or transferred buffer). */
-export interface SliceTask {
-  /** Identifies the document, so a worker builds its rule visitors once per document, not per batch. */
-  documentId: string;
-  header: DocumentHeader;
-  options: EngineOptions;
-  /**
-   * A pooled SharedArrayBuffer that the main thread refills once this batch's result is back (nothing
-   * is allocated per batch, and nothing waits for a worker's GC to be freed), or, for an element larger
-   * than a batch, an ArrayBuffer of its own that is transferred.
-   */
-  buffer: ArrayBuffer | SharedArrayBuffer;
-  count: number;
-  /** Byte offset of the slice bytes in `buffer` (the table comes first). */
-  dataOffset: number;
-  /** `--stats`: time the phases and validate with the timed rules. */
-  stats?: boolean;
-}
-
-export interface SliceResult {
-  /** Slices checked, in order: all of them, or those before `failure`. */
-  checked: number;
-  /** Placed diagnostics of the slices that have any: [slice number, its diagnostics]. */
-  diagnostics: Array<[number, Diagnostic[]]>;
-  /**
-   * Per checked slice, one projection per document-scoped rule (`stride` of them), flat: slice k's are
-   * at [k * stride, (k + 1) * stride). Empty when no rule needs one. Flat, not an array per slice:
-   * V8 tenures the small arrays of a deserialized message, and a million of them made up two thirds of
-   * the main thread's old generation on a 1 GB dump (176 MB promoted against 47 MB flat).
-   */
-  projections: unknown[];
-  stride: number;
-  /** The first slice that is not JSON: its position in the file, and its span's end (exclusive). */
-  failure?: {
-    slice: number;
-    message: string;
-    line: number;
-    column: number;
-    endLine: number;
-    endColumn: number;
-  };
-  /** The first slice too large to parse in what is left of the worker's heap (heap-room.ts). */
-  heap?: { slice: number; message: string };
-  /** The first duplicate member name inside a slice (duplicate-keys.ts), placed. */
-  duplicate?: FoundDuplicate & { slice: number };
-  /** `--stats`: this batch's phases in the worker (its read is the main thread's), and its rule time. */
-  phases?: PhaseTimings;
-  ruleTimings?: RuleTimings;
-}
+export type { SliceResult, SliceTask } from './tasks.js';
 
 /**
  * How the pool runs a task; `transferList` holds the batch buffer when it is to be transferred (empty

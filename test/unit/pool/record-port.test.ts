@@ -34,7 +34,7 @@ const inThisThread: RunPortTask = (task) => checkJsonLinesOverPort(task);
 /** The worker export in this thread, counting the batches it sends; `done` settles with its task. */
 function counting(): { run: RunPortTask; sent: () => number; done: () => Promise<unknown> } {
   let sent = 0;
-  let finished: Promise<unknown> = Promise.resolve();
+  let finished: Promise<number> = Promise.resolve(0);
   const run: RunPortTask = (task) => {
     const post = task.port.postMessage.bind(task.port);
     task.port.postMessage = (message: unknown) => {
