@@ -31,7 +31,16 @@ export const DEFAULT_WORKER_URL = new URL(
 );
 
 /** The worker module as loaded: its entry points, and `release` (in-process runs only). */
-type WorkerModule = Partial<WorkerEntries> & { release?: () => void };
+type WorkerModule = Partial<WorkerEntries> & {
+  default?: WorkerEntries['checkBatch'];
+  release?: () => void;
+};
+
+/**
+ * A batch of files runs as the worker module's default export (`checkBatch` too): a module that
+ * stands in for the worker, as in tests, may provide only that.
+ */
+const BATCH: TaskName = 'checkBatch';
 
 export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): TaskRunner {
   let loaded: Promise<WorkerModule> | null = null;
@@ -45,7 +54,10 @@ export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): Task
       return this.runNamed('checkBatch', task);
     },
     async runNamed<K extends TaskName>(name: K, task: TaskOf<K>): Promise<ResultOf<K>> {
-      const entry = (await load())[name] as ((task: TaskOf<K>) => Promise<ResultOf<K>>) | undefined;
+      const mod = await load();
+      const entry = (name === BATCH ? mod.default : mod[name]) as
+        | ((task: TaskOf<K>) => Promise<ResultOf<K>>)
+        | undefined;
       if (typeof entry !== 'function') throw new Error(`the worker module has no export named ${name}`);
       return entry(task);
     },
@@ -77,6 +89,11 @@ export interface ThreadOptions {
  * of per ~16 MB, each still ~1 ms because almost nothing survives.
  */
 export const WORKER_YOUNG_GENERATION_MB = 12;
+
+function runOptions(name: TaskName, transferList: ReadonlyArray<TransferListItem> | undefined) {
+  if (name === BATCH) return transferList ? { transferList } : undefined;
+  return transferList ? { name, transferList } : { name };
+}
 
 /** Piscina is imported on demand: in-process runs (one small file) skip its load. */
 export async function createThreadRunner(options: ThreadOptions): Promise<TaskRunner> {
@@ -123,11 +140,9 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
     fatal
       ? Promise.reject(fatal)
       : // Piscina returns what the named export resolved with: the task map's result for `name`.
-        (pool.run(task, transferList ? { name, transferList } : { name }) as Promise<ResultOf<K>>).catch(
-          (error: unknown) => {
-            throw fatal ?? error;
-          },
-        );
+        (pool.run(task, runOptions(name, transferList)) as Promise<ResultOf<K>>).catch((error: unknown) => {
+          throw fatal ?? error;
+        });
   return {
     threads: options.threads,
     run: (task) => submit('checkBatch', task),

@@ -13,6 +13,7 @@ import {
 } from './json-lines.js';
 import { takeRuleTimings } from './stats.js';
 import type {
+  CheckHugeDocument,
   LineBatchResult,
   LineBatchTask,
   LineRangeResult,
@@ -57,6 +58,15 @@ export async function checkSlices(task: SliceTask): Promise<SliceResult> {
   const slices = await import('./slices.js');
   return slices.checkSlices(task);
 }
+
+/**
+ * Fan-out's document side, run on the main thread (src/pool/fanout.ts loads this module by URL, as the
+ * in-process runner does): the splitter and the streamed document, with the pool's batches.
+ */
+export const checkHugeDocument: CheckHugeDocument = async (job, options, open) => {
+  const fanOut = await import('./fan-out.js');
+  return fanOut.checkHugeDocument(job, options, open);
+};
 
 /** One byte range of a large plain JSON Lines file (src/pool/line-ranges.ts). */
 export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {

@@ -14,6 +14,9 @@ import type {
 } from '../types.js';
 import type { DocumentHeader, EngineOptions } from '../validation/engine.js';
 import type { FoundDuplicate } from './duplicate-keys.js';
+import type { StreamCheckOptions } from './streamed.js';
+
+export type { StreamCheckOptions } from './streamed.js';
 
 /** A batch of whole files (src/pool/pipeline.ts). */
 export interface WorkerTask {
@@ -147,6 +150,62 @@ export interface SliceResult {
   phases?: PhaseTimings;
   ruleTimings?: RuleTimings;
 }
+
+/**
+ * How the pool runs a slice task; `transferList` holds the batch buffer when it is to be transferred
+ * (empty for a shared one). Pass both to Piscina's `run`.
+ */
+export type RunSliceTask = (task: SliceTask, transferList: ArrayBuffer[]) => Promise<SliceResult>;
+
+/** What every slice task of one document carries besides its batch. */
+export type SliceTaskBase = Omit<SliceTask, 'buffer' | 'count' | 'dataOffset'>;
+
+/**
+ * Fan-out, main thread: the document scan (worker/fan-out.ts) hands element slices and the events
+ * between them to the pool's batches (pool/slice-batches.ts), which apply both back in document order.
+ */
+export interface SliceBatches<E> {
+  /** Copy one element slice into the current batch (`collection`: its code, src/slice-table.ts). */
+  add(slice: SliceRow): void;
+  /** Queue an event, to be applied after the slices added before it. */
+  event(event: E): void;
+  /** Apply what is ready (events, answered batches), waiting only while too many are out. */
+  applyReady(): Promise<void>;
+  /** Send the last batch and apply everything. */
+  finish(): Promise<void>;
+  /** Wait for the results still out (after a failure), so that no rejection goes unhandled. */
+  settle(): Promise<void>;
+}
+
+export interface SliceRow {
+  bytes: Uint8Array;
+  collection: number;
+  index: number;
+  line: number;
+  column: number;
+  members: number;
+}
+
+/** The document side of the batches: how an event and a batch's result are applied. */
+export interface SliceApply<E> {
+  event(event: E): void;
+  /** A batch's result, its table (src/slice-table.ts) and the time this thread waited for it. */
+  batch(result: SliceResult, table: Float64Array, waitedMs: number): void;
+  /** True once the document failed: nothing more is applied. */
+  stopped(): boolean;
+}
+
+export type OpenSliceBatches = <E>(base: SliceTaskBase, apply: SliceApply<E>) => SliceBatches<E>;
+
+/**
+ * The main-thread export of the worker module that fans one huge JSON document out (its
+ * `checkHugeDocument`); the pool supplies the batches. Never throws (an error outcome).
+ */
+export type CheckHugeDocument = (
+  job: FileJob,
+  options: StreamCheckOptions,
+  batches: OpenSliceBatches,
+) => Promise<FileOutcome>;
 
 /** Every entry point of the worker module: its export name, its task and its result. */
 export interface WorkerTasks {

@@ -59,4 +59,8 @@ describe('task runner', () => {
     const worker = (await import('../../../src/worker/index.js')) as Record<string, unknown>;
     for (const name of names) assert.equal(typeof worker[name], 'function', name);
   });
+
+  it('imports nothing of the worker at run time: the task map is types only', async () => {
+    assert.deepEqual(Object.keys(await import('../../../src/worker/tasks.js')), []);
+  });
 });
