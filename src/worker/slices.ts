@@ -21,7 +21,7 @@ import { zeroPhases } from '../validation/timings.js';
 import { sliceDuplicate } from './duplicate-keys.js';
 import { parseWouldExhaustHeap } from './heap-room.js';
 import { sliceWork, takeRuleTimings, timedEngine } from './stats.js';
-import { placeInSlice } from './streamed.js';
+import { placeInSlice } from './slice-place.js';
 import type { SliceResult, SliceTask } from './tasks.js';
 
 export type { RunSliceTask, SliceResult, SliceTask } from './tasks.js';
