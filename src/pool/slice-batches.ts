@@ -118,13 +118,15 @@ export class PooledSliceBatches<E> implements SliceBatches<E> {
     this.queue.push({ kind: 'event', event });
   }
 
+  hasReady(): boolean {
+    if (this.queue.length === 0 || this.apply.stopped()) return false;
+    const head = this.queue[0]!;
+    return this.queued >= this.maxInFlight || head.kind === 'event' || head.settled;
+  }
+
   async applyReady(): Promise<void> {
     // Apply what is ready (events, answered batches) at once: it frees buffers and keeps order cheap.
-    while (this.queue.length > 0 && !this.apply.stopped()) {
-      const head = this.queue[0]!;
-      if (this.queued < this.maxInFlight && head.kind === 'batch' && !head.settled) return;
-      await this.applyHead();
-    }
+    while (this.hasReady()) await this.applyHead();
   }
 
   async finish(): Promise<void> {

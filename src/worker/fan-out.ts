@@ -139,8 +139,11 @@ async function fanOutPass(
           e.type === 'member' || e.type === 'element' ? { ...e, bytes: Buffer.from(e.bytes) } : e,
         );
       }
-      await batches.applyReady();
-      if (d.failed) return false;
+      // Checked first: an await per element would cost a microtask turn for each of millions.
+      if (batches.hasReady()) {
+        await batches.applyReady();
+        if (d.failed) return false;
+      }
     }
     return true;
   };

@@ -45,16 +45,6 @@ import type {
 /** Takes a file's records a batch at a time as they are made; resolves when it wants more. */
 export type RecordSink = (documents: DocumentResult[]) => Promise<void>;
 
-export type {
-  LineBatch,
-  LineBatchResult,
-  LineBatchTask,
-  LineRangeResult,
-  LineRangeTask,
-  RecordPortTask,
-  SourceFailure,
-} from './tasks.js';
-
 /** Records per batch handed to a RecordSink. */
 export const SINK_BATCH = 256;
 

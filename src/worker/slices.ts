@@ -20,8 +20,8 @@ import { COLLECTION_KEYS, type Rule } from '../validation/rule.js';
 import { zeroPhases } from '../validation/timings.js';
 import { sliceDuplicate } from './duplicate-keys.js';
 import { parseWouldExhaustHeap } from './heap-room.js';
-import { sliceWork, takeRuleTimings, timedEngine } from './stats.js';
 import { placeInSlice } from './slice-place.js';
+import { sliceWork, takeRuleTimings, timedEngine } from './stats.js';
 import type { SliceResult, SliceTask } from './tasks.js';
 
 export type { RunSliceTask, SliceResult, SliceTask } from './tasks.js';

@@ -169,6 +169,8 @@ export interface SliceBatches<E> {
   add(slice: SliceRow): void;
   /** Queue an event, to be applied after the slices added before it. */
   event(event: E): void;
+  /** Whether something can be applied now (an event, an answered batch) or must (too many out). */
+  hasReady(): boolean;
   /** Apply what is ready (events, answered batches), waiting only while too many are out. */
   applyReady(): Promise<void>;
   /** Send the last batch and apply everything. */
