@@ -7,9 +7,9 @@
 //   --results CURRENT      compare an existing results file instead of measuring
 //   --threshold PCT        allowed regression in percent (default 10)
 //   --only NAME[,NAME]     run only these suites (micro, registry: the throughput table, jsonl, dump, small, versions)
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { writeFileAtomic } from '../src/scale/atomic.js';
 import { calibrate } from './calibrate.js';
 import { compareBench, formatComparison } from './compare.js';
 import type { BenchFile, BenchRatio, BenchResult } from './lib.js';
@@ -88,9 +88,8 @@ async function main(): Promise<number> {
   } else {
     current = await measure();
     const out = values.out ?? 'bench/results/latest.json';
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(`${out}.tmp`, `${JSON.stringify(current, null, 2)}\n`);
-    renameSync(`${out}.tmp`, out);
+    // The project's one atomic writer: `--out /dev/stdout` or a link is written through, never replaced.
+    await writeFileAtomic(out, `${JSON.stringify(current, null, 2)}\n`, { createDirectory: true });
     console.error(`bench: wrote ${out}`);
     for (const r of current.results)
       console.error(`  ${r.name}: ${r.median} ${r.unit} (${r.min}–${r.max}, n=${r.samples})`);

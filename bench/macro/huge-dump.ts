@@ -53,8 +53,7 @@ if (values.mode === 'single') {
     threads,
     maxOldGenerationSizeMb: workerHeapMb(threads, totalmem()),
   });
-  const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>
-    runner.runNamed('checkSlices', task, transferList)) as RunSliceTask;
+  const runTask: RunSliceTask = (task, transferList) => runner.runNamed('checkSlices', task, transferList);
   outcome = await checkHugeFile(job, options, runTask, fanOutTuning(threads));
   await runner.close();
 }

@@ -13,7 +13,7 @@ import { BATCH_BYTES, type WorkPlan } from '../pool/concurrency.js';
 import { lineBatchOutcomes, type RunLineBatchTask } from '../pool/line-batches.js';
 import type { TaskRunner } from '../pool/runner.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
-import type { LineBatch, SourceFailure } from '../worker/json-lines.js';
+import type { LineBatch, SourceFailure } from '../worker/tasks.js';
 
 /** Lines per batch, as many as a gzip file's records per port message (SINK_BATCH). */
 export const BATCH_LINES = 256;

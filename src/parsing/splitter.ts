@@ -14,253 +14,62 @@
 // Columns are 1-based UTF-16 code units, like the whole-file locator's (src/parsing/position.ts): the
 // scanner counts the UTF-8 continuation bytes of the current line (non-ASCII only occurs inside
 // strings) so that a column is exact even on a 1 GB single-line dump.
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isUtf8 } from 'node:buffer';
+import { EMPTY_MESSAGE, wordSyntaxError } from './json-scan.js';
 import {
-  describeCodePoint,
-  EMPTY_MESSAGE,
-  type Expected,
-  unexpectedMessage,
-  type Within,
-  wordSyntaxError,
-} from './json-scan.js';
-import { firstInvalidUtf8, invalidUtf8Message } from './utf8.js';
+  ARR,
+  advance,
+  BOM,
+  decodeKey,
+  EMPTY,
+  endEscaped,
+  expectedAtEnd,
+  findStringEnd,
+  isDelimiter,
+  isWs,
+  NL,
+  OBJ,
+  QUOTE,
+  rootKindOf,
+  S_AFTER_ROOT,
+  S_ARR_FIRST,
+  S_ARR_NEXT,
+  S_ARR_VALUE,
+  S_BEFORE_ROOT,
+  S_DONE,
+  S_IN_KEY,
+  S_IN_VALUE,
+  S_OBJ_COLON,
+  S_OBJ_FIRST_KEY,
+  S_OBJ_KEY,
+  S_OBJ_NEXT,
+  S_OBJ_VALUE,
+  structural,
+  T_ELEMENT,
+  T_MEMBER,
+  T_ROOT_SCALAR,
+  utf16Shortfall,
+  V_CONTAINER,
+  V_PRIMITIVE,
+  V_STRING,
+} from './splitter-bytes.js';
 
-/** The collections whose elements are split out, as in the validation engine's COLLECTION_KEYS. */
-export const DEFAULT_SPLIT_KEYS: readonly string[] = [
-  'tools',
-  'resources',
-  'resourceTemplates',
-  'prompts',
-  'tags',
-];
+import type { SplitEvent } from './splitter-events.js';
+import { SplitterState } from './splitter-state.js';
+import { firstInvalidUtf8 } from './utf8.js';
 
-/**
- * Slices above this size are skipped with an 'oversize' event rather than buffered. 32 MiB of bytes is
- * up to 64 MiB as a UTF-16 string plus its parsed value: it fits a 256 MB heap with room to spare, and
- * real tools are well under 100 KB.
- */
-export const DEFAULT_MAX_ELEMENT_BYTES = 32 * 1024 * 1024;
+export { advance } from './splitter-bytes.js';
+export {
+  DEFAULT_MAX_ELEMENT_BYTES,
+  DEFAULT_SPLIT_KEYS,
+  type PartialValue,
+  type RootKind,
+  type SlicePosition,
+  type SplitEvent,
+  type SplitterOptions,
+} from './splitter-events.js';
 
-export type RootKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
-
-export interface SlicePosition {
-  /** Absolute byte offset of the first byte (a leading BOM counts). */
-  offset: number;
-  line: number;
-  column: number;
-}
-
-export type SplitEvent =
-  | ({ type: 'root'; kind: RootKind } & SlicePosition)
-  /** `keyEnd` (with `keyAt`): just after the name's closing quote. */
-  /** A root member that is not split (key null: the value of a non-object root). */
-  /** `keyAt`: where the member's name starts (a whole-file diagnostic on the member is placed there). */
-  /** `members`: how many object members the value's text holds (its ':' outside strings), duplicates included. */
-  /** `last`: the value runs to the end of input (a root scalar); any other slice is followed by more. */
-  | ({
-      type: 'member';
-      key: string | null;
-      keyAt: SlicePosition | null;
-      keyEnd: SlicePosition | null;
-      bytes: Buffer;
-      members: number;
-      last?: true;
-    } & SlicePosition)
-  | ({
-      type: 'collectionStart';
-      key: string | null;
-      keyAt: SlicePosition | null;
-      keyEnd: SlicePosition | null;
-    } & SlicePosition)
-  /** One element of a split collection (key null: an element of an array root). */
-  | ({ type: 'element'; key: string | null; index: number; bytes: Buffer; members: number } & SlicePosition)
-  /** `end`: just after its closing ']' (the end of the member's span, docs/cli.md "Spans"). */
-  | { type: 'collectionEnd'; key: string | null; length: number; end: SlicePosition }
-  /** A member value or element larger than `maxElementBytes`: skipped, never buffered. */
-  /** `keyAt`: for a root member, where its name starts (its name still counts for duplicates). */
-  | ({
-      type: 'oversize';
-      key: string | null;
-      index: number | null;
-      keyAt: SlicePosition | null;
-      keyEnd: SlicePosition | null;
-      limit: number;
-      /** Just after the skipped value's last byte. */
-      end: SlicePosition;
-    } & SlicePosition)
-  | { type: 'bom' }
-  /**
-   * Malformed input; scanning stops. `partial` is the value or root member name the error interrupted
-   * (its bytes so far, the offending character included, and where they start; `within`: the container
-   * it sits in), for the consumer to find the error in as whole-file mode's scanner does (json-scan.ts
-   * `findJsonSyntaxError(text, within)`): an earlier error inside it, or the wording at its end.
-   */
-  /** `width`: UTF-16 units of the offending character (its span), 0 where the input ended. */
-  | ({ type: 'error'; message: string; width: number; partial?: PartialValue } & SlicePosition)
-  /** `rootEnd`: just after the root value (the end of a finding's span at the root). */
-  | { type: 'end'; bytes: number; rootEnd: SlicePosition | null };
-
-export interface PartialValue {
-  bytes: Buffer;
-  start: SlicePosition;
-  within: Within;
-}
-
-export interface SplitterOptions {
-  /** Root members whose array values are split into elements (default: the five collections). */
-  splitKeys?: readonly string[];
-  /**
-   * Root members to capture; others are scanned and dropped without buffering. Default: all.
-   * The pre-pass captures only `mcpdesc` and `tags`.
-   */
-  captureKeys?: readonly string[] | null;
-  maxElementBytes?: number;
-}
-
-// Parser states between values.
-const S_BEFORE_ROOT = 0;
-const S_OBJ_FIRST_KEY = 1; // after '{': a key or '}'
-const S_OBJ_KEY = 2; // after ',': a key
-const S_OBJ_COLON = 3;
-const S_OBJ_VALUE = 4;
-const S_OBJ_NEXT = 5; // after a member: ',' or '}'
-const S_ARR_FIRST = 6; // after '[': an element or ']'
-const S_ARR_VALUE = 7; // after ',': an element
-const S_ARR_NEXT = 8; // after an element: ',' or ']'
-const S_AFTER_ROOT = 9;
-const S_IN_KEY = 10;
-const S_IN_VALUE = 11;
-const S_DONE = 12;
-
-// Value scanning modes (S_IN_VALUE).
-const V_CONTAINER = 1;
-const V_STRING = 2;
-const V_PRIMITIVE = 3;
-
-// What the value being scanned is, for the event it becomes.
-const T_MEMBER = 1;
-const T_ELEMENT = 2;
-const T_ROOT_SCALAR = 3;
-
-const OBJ = 1;
-const ARR = 2;
-
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const EMPTY = Buffer.alloc(0);
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const NL = 0x0a;
-
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-/** Ends a bare literal or number: whitespace or a structural character. */
-function isDelimiter(c: number): boolean {
-  return (
-    c === 0x20 ||
-    c === 0x0a ||
-    c === 0x0d ||
-    c === 0x09 ||
-    c === 0x2c ||
-    c === 0x5d ||
-    c === 0x7d ||
-    c === 0x3a
-  );
-}
-
-/** What the scanner expects at the end of input in each state between values. */
-function expectedAtEnd(state: number): Expected {
-  if (state === S_OBJ_FIRST_KEY || state === S_OBJ_KEY) return 'name';
-  if (state === S_OBJ_COLON) return 'colon';
-  if (state === S_OBJ_NEXT) return 'member-end';
-  if (state === S_ARR_NEXT) return 'element-end';
-  return 'value';
-}
-
-/** A structural error worded as whole-file mode words it (`found` null: the end of input). */
-function structural(expected: Expected, found: string | null): string {
-  return wordSyntaxError({ offset: 0, message: unexpectedMessage(expected, found) }, '').message;
-}
-
-function rootKindOf(c: number): RootKind {
-  if (c === 0x7b) return 'object';
-  if (c === 0x5b) return 'array';
-  if (c === QUOTE) return 'string';
-  if (c === 0x74 || c === 0x66) return 'boolean';
-  if (c === 0x6e) return 'null';
-  return 'number';
-}
-
-export class Splitter {
-  private readonly splitKeys: ReadonlySet<string>;
-  private readonly captureKeys: ReadonlySet<string> | null;
-  private readonly maxElementBytes: number;
-
-  private state = S_BEFORE_ROOT;
-  /** Absolute offset of the current chunk's first byte. */
-  private base = 0;
-  private line = 1;
-  /** Absolute offset where the current line starts. */
-  private lineStart = 0;
-  /** Bytes minus UTF-16 units on the current line in [lineStart, adjFrom): counted lazily. */
-  private adj = 0;
-  private adjFrom = 0;
-  /** The chunk being scanned (positions are only asked for inside it). */
-  private chunk: Buffer = EMPTY;
-  private started = false;
-  private head: Buffer | null = null;
-
-  // Container stack (only depth > 0 matters); grows for deep nesting, one byte per level.
-  private stack = new Uint8Array(64);
-  private depth = 0;
-
-  private inString = false;
-  private escaped = false;
-
-  // The root object's current key.
-  private keyParts: Buffer[] = [];
-  private keyBytes = 0;
-  private keyStart: SlicePosition = { offset: 0, line: 1, column: 1 };
-  private keyEnd: SlicePosition = { offset: 0, line: 1, column: 1 };
-  private key: string | null = null;
-  /** Where the root value ended (once it has). */
-  private rootEnd: SlicePosition | null = null;
-  /** Key of the collection being split (null for an array root). */
-  private collection: string | null = null;
-  private elementIndex = 0;
-
-  // The value being scanned.
-  private valueMode = 0;
-  private valueTarget = 0;
-  private valueBase = 0;
-  private valueStart: SlicePosition = { offset: 0, line: 1, column: 1 };
-  private valueParts: Buffer[] = [];
-  private valueBytes = 0;
-  /** Object members in the value so far: a ':' outside strings (the duplicate-name check compares it). */
-  private valueMembers = 0;
-  private capturing = false;
-  private oversize = false;
-
-  private events: SplitEvent[] = [];
-
-  /**
-   * An error at a non-ASCII character, waiting for the rest of its bytes (up to 4, what whole-file mode
-   * shows of invalid UTF-8) when they straddle two reads: the message names the whole character.
-   */
-  private found: { expected: Expected; at: SlicePosition; bytes: Buffer; utf8: boolean } | null = null;
-
-  constructor(options: SplitterOptions = {}) {
-    this.splitKeys = new Set(options.splitKeys ?? DEFAULT_SPLIT_KEYS);
-    this.captureKeys = options.captureKeys ? new Set(options.captureKeys) : null;
-    this.maxElementBytes = options.maxElementBytes ?? DEFAULT_MAX_ELEMENT_BYTES;
-  }
-
-  /** Whether the scan stopped (an error, or everything after the root). */
-  get done(): boolean {
-    return this.state === S_DONE && this.found === null;
-  }
-
+export class Splitter extends SplitterState {
   /**
    * Scan one chunk; returns the events it completed. Slices of values that lie inside this chunk are
    * views of it: consume them (or copy them) before reusing the chunk's memory.
@@ -345,102 +154,6 @@ export class Splitter {
       this.fail(this.base, structural(expectedAtEnd(this.state), null), undefined, 0);
     }
     return this.events;
-  }
-
-  private position(offset: number): SlicePosition {
-    if (offset > this.adjFrom) {
-      this.adj += utf16Shortfall(this.chunk, this.adjFrom - this.base, offset - this.base);
-      this.adjFrom = offset;
-    }
-    return { offset, line: this.line, column: offset - this.lineStart - this.adj + 1 };
-  }
-
-  private newline(i: number): void {
-    this.line++;
-    this.lineStart = this.base + i + 1;
-    this.adjFrom = this.lineStart;
-    this.adj = 0;
-  }
-
-  /** `width`: of the offending character (an ASCII one unless said), 0 at the end of input. */
-  private fail(offset: number, message: string, partial?: Buffer, width = 1): void {
-    const pos = this.position(offset);
-    if (partial === undefined) {
-      this.events.push({ type: 'error', message, width, ...pos });
-    } else {
-      const target = this.valueTarget;
-      const within = target === T_MEMBER ? 'object' : target === T_ELEMENT ? 'array' : null;
-      this.events.push({
-        type: 'error',
-        message,
-        width,
-        ...pos,
-        partial: { bytes: partial, start: this.valueStart, within },
-      });
-    }
-    this.state = S_DONE;
-  }
-
-  /** The value being scanned so far, when it is being captured (for an error inside it). */
-  private partialValue(tail: Buffer): Buffer | undefined {
-    if (this.state !== S_IN_VALUE || !this.capturing || this.oversize) return undefined;
-    return Buffer.concat([...this.valueParts, tail]);
-  }
-
-  /** The character at chunk[i] is not what the grammar allows here. */
-  private failAt(chunk: Buffer, i: number, expected: Expected): void {
-    const c = chunk[i]!;
-    if (c < 0x80) {
-      this.fail(this.base + i, structural(expected, describeCodePoint(c)));
-      return;
-    }
-    this.found = {
-      expected,
-      at: this.position(this.base + i),
-      bytes: Buffer.from(chunk.subarray(i, i + 4)),
-      utf8: false,
-    };
-    this.state = S_DONE;
-    if (this.found.bytes.length === 4) this.reportFound();
-  }
-
-  /**
-   * Invalid UTF-8 inside a value or a member name, at `at`: `from` holds the bytes from the bad one to
-   * the end of the value, `after` what follows it in the chunk (null: the end of input). Whole-file mode
-   * shows the four bytes from the bad one on, across the value's end and chunk boundaries too, so the
-   * finding waits for them like a bad character between values does.
-   */
-  private invalidUtf8(at: SlicePosition, from: Buffer, after: Buffer | null): void {
-    const bytes = Buffer.from(
-      after === null ? from.subarray(0, 4) : Buffer.concat([from.subarray(0, 4), after]).subarray(0, 4),
-    );
-    // 'value': never used for the wording, the first of these bytes is invalid (see reportFound).
-    this.found = { expected: 'value', at, bytes, utf8: true };
-    this.state = S_DONE;
-    if (bytes.length === 4 || after === null) this.reportFound();
-  }
-
-  /** The pending non-ASCII error, with the bytes that came (fewer than 4 only at the end of input). */
-  private reportFound(): void {
-    const { expected, at, bytes } = this.found!;
-    this.found = null;
-    // Invalid UTF-8 is what whole-file mode reports first (it decodes before it parses); its span is
-    // one column, as whole-file mode's (check-bytes.ts), an astral character two.
-    const invalid = firstInvalidUtf8(bytes) === 0;
-    const cp = invalid ? 0 : bytes.toString('utf8').codePointAt(0)!;
-    const message = invalid
-      ? invalidUtf8Message(at.offset, bytes)
-      : structural(expected, describeCodePoint(cp));
-    this.events.push({ type: 'error', message, width: cp > 0xffff ? 2 : 1, ...at });
-  }
-
-  private pushContainer(kind: number): void {
-    if (this.depth + 1 >= this.stack.length) {
-      const bigger = new Uint8Array(this.stack.length * 2);
-      bigger.set(this.stack);
-      this.stack = bigger;
-    }
-    this.stack[++this.depth] = kind;
   }
 
   private scan(chunk: Buffer, start: number): void {
@@ -833,85 +546,4 @@ export class Splitter {
     this.state = S_OBJ_COLON;
     return q + 1;
   }
-}
-
-/** Whether the chunk ended on a pending escape (set by findStringEnd when it returns -1). */
-let endEscaped = false;
-
-/**
- * From `i` inside a string (no escape pending), the index of the closing quote, or -1 when the chunk
- * ends first. Short strings (most keys) go byte by byte; longer ones jump between quotes with
- * Buffer#indexOf (memchr) and check the backslash run before each quote.
- */
-function findStringEnd(chunk: Buffer, start: number, n: number): number {
-  let i = start;
-  const stop = Math.min(n, i + 24);
-  for (; i < stop; i++) {
-    const c = chunk[i]!;
-    if (c === QUOTE) return i;
-    if (c === BACKSLASH) {
-      i++;
-      if (i >= n) {
-        endEscaped = true;
-        return -1;
-      }
-    }
-  }
-  const from = i;
-  for (;;) {
-    if (i >= n) {
-      endEscaped = false;
-      return -1;
-    }
-    const q = chunk.indexOf(QUOTE, i);
-    const at = q < 0 ? n : q;
-    let run = 0;
-    for (let j = at - 1; j >= from && chunk[j] === BACKSLASH; j--) run++;
-    if (q < 0) {
-      endEscaped = (run & 1) === 1;
-      return -1;
-    }
-    if ((run & 1) === 0) return q;
-    i = q + 1;
-  }
-}
-
-/** Bytes minus UTF-16 code units in chunk[from, to): 1 per continuation byte, -1 per 4-byte lead. */
-function utf16Shortfall(chunk: Buffer, from: number, to: number): number {
-  if (to <= from || isAscii(chunk.subarray(from, to))) return 0;
-  let adj = 0;
-  for (let i = from; i < to; i++) {
-    const c = chunk[i]!;
-    if (c >= 0x80) {
-      if (c < 0xc0) adj++;
-      else if (c >= 0xf0) adj--;
-    }
-  }
-  return adj;
-}
-
-function decodeKey(raw: Buffer): string | null {
-  try {
-    return JSON.parse(raw.toString('utf8')) as string;
-  } catch {
-    return null;
-  }
-}
-
-/** The position `count` bytes after `start` inside `bytes` (bytes[0] is at `start`). */
-export function advance(start: SlicePosition, bytes: Uint8Array, count: number): SlicePosition {
-  let line = start.line;
-  let lineStart = -1;
-  for (let i = 0; i < count; i++)
-    if (bytes[i] === NL) {
-      line++;
-      lineStart = i;
-    }
-  const from = lineStart + 1;
-  const units = Buffer.from(bytes.buffer, bytes.byteOffset + from, count - from).toString('utf8').length;
-  return {
-    offset: start.offset + count,
-    line,
-    column: lineStart < 0 ? start.column + units : units + 1,
-  };
 }

@@ -2,7 +2,6 @@
 // element slices over the pool's workers (worker export `checkSlices`). Imported on the first huge file
 // only, so runs of small files do not load the splitter and the element checker at start-up.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
-import type { LineRangeTask } from '../worker/json-lines.js';
 import type { PlannedInput } from './batches.js';
 import type { FanOutTuning, RunSliceTask } from './fanout.js';
 import {
@@ -89,7 +88,7 @@ export function fanOutHandler(
 ) {
   return async (input: PlannedInput): Promise<FileOutcome | AsyncIterable<FileOutcome> | null> => {
     if (lineRanges !== null && splitsIntoRanges(input.job.file, input.job.size, lineRanges)) {
-      const runTask = ((task: LineRangeTask) => runner.runNamed('checkLineRange', task)) as RunRangeTask;
+      const runTask: RunRangeTask = (task) => runner.runNamed('checkLineRange', task);
       // Four ranges per thread: a range slower than the rest (a long line) holds back only the
       // reporting of those after it, not the threads (a range's result is a few KB of records).
       // In-process (0 threads) one range at a time: no parallelism, but the records of a long file
@@ -99,13 +98,12 @@ export function fanOutHandler(
     }
     if (sendsRecordsOverPort(input.job.file, input.job.size, lineRanges)) {
       // In-process too (a lone gzip file is one task): the port works within one thread.
-      const runTask = ((task, transferList) =>
-        runner.runNamed('checkJsonLinesOverPort', task, transferList)) as RunPortTask;
+      const runTask: RunPortTask = (task, transferList) =>
+        runner.runNamed('checkJsonLinesOverPort', task, transferList);
       return recordPortOutcomes(input.job, options, runTask, signal);
     }
     const fanout = await loadFanOut();
-    const runTask = ((task: unknown, transferList: ArrayBuffer[]) =>
-      runner.runNamed('checkSlices', task, transferList)) as RunSliceTask;
+    const runTask: RunSliceTask = (task, transferList) => runner.runNamed('checkSlices', task, transferList);
     return fanout.checkHugeFile(input.job, options, runTask, fanOutTuning(runner.threads));
   };
 }

@@ -5,7 +5,7 @@
 // (line-ranges.ts). The next batch is read only while fewer than `maxInFlight` tasks wait to be taken,
 // so a multi-GB stream holds a window of lines and records, not the input or all of its records.
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
-import type { LineBatch, LineBatchResult, LineBatchTask } from '../worker/json-lines.js';
+import type { LineBatch, LineBatchResult, LineBatchTask } from '../worker/tasks.js';
 import { InputPieces, interrupted } from './pieces.js';
 
 export type RunLineBatchTask = (task: LineBatchTask) => Promise<LineBatchResult>;

@@ -8,7 +8,7 @@
 // Not split: gzip (no random access; see record-port.ts) and, in `--cache` runs, the files the cache
 // keeps (up to --stream-threshold: it hashes each one's bytes in the one worker that reads it whole).
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../types.js';
-import type { LineRangeResult, LineRangeTask } from '../worker/json-lines.js';
+import type { LineRangeResult, LineRangeTask } from '../worker/tasks.js';
 import { InputPieces, interrupted } from './pieces.js';
 
 export interface LineRangeTuning {

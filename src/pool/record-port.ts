@@ -6,7 +6,7 @@
 // 365 MB dump of 90k documents gzipped peaked at 1.08 GB).
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome, RuleTimings } from '../types.js';
-import type { RecordPortTask } from '../worker/json-lines.js';
+import type { RecordPortTask } from '../worker/tasks.js';
 import type { LineRangeTuning } from './line-ranges.js';
 import { InputPieces, interrupted } from './pieces.js';
 
@@ -14,7 +14,7 @@ export function sendsRecordsOverPort(file: string, size: number, tuning: LineRan
   return tuning !== null && size > tuning.portThresholdBytes && /\.(jsonl|ndjson)\.gz$/i.test(file);
 }
 
-export type RunPortTask = (task: RecordPortTask, transferList: MessagePort[]) => Promise<unknown>;
+export type RunPortTask = (task: RecordPortTask, transferList: MessagePort[]) => Promise<number>;
 
 interface Batch {
   documents: DocumentResult[];

@@ -2,23 +2,22 @@
 // the worker module by file URL; the pool never imports it statically, so the worker's parsers and
 // validators stay out of the main thread's start-up path when threads are used.
 import type { MessagePort, TransferListItem } from 'node:worker_threads';
-import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+import type { FileOutcome } from '../types.js';
+import type { ResultOf, TaskName, TaskOf, WorkerEntries, WorkerTask } from '../worker/tasks.js';
 
-export interface WorkerTask {
-  jobs: FileJob[];
-  options: CheckOptions;
-}
+export type { WorkerTask } from '../worker/tasks.js';
 
 export interface TaskRunner {
   /** Threads in use (0: in-process). */
   readonly threads: number;
+  /** A batch of files (the worker's `checkBatch`). */
   run(task: WorkerTask): Promise<FileOutcome[]>;
-  /** Run another export of the worker module (fan-out's `checkSlices`), transferring `transferList`. */
-  runNamed(
-    name: string,
-    task: unknown,
+  /** Run the worker's entry point `name` (the task map), transferring `transferList`. */
+  runNamed<K extends TaskName>(
+    name: K,
+    task: TaskOf<K>,
     transferList?: ReadonlyArray<ArrayBuffer | MessagePort>,
-  ): Promise<unknown>;
+  ): Promise<ResultOf<K>>;
   close(): Promise<void>;
 }
 
@@ -31,7 +30,17 @@ export const DEFAULT_WORKER_URL = new URL(
   import.meta.url,
 );
 
-type WorkerModule = Record<string, unknown> & { default: (task: WorkerTask) => Promise<FileOutcome[]> };
+/** The worker module as loaded: its entry points, and `release` (in-process runs only). */
+type WorkerModule = Partial<WorkerEntries> & {
+  default?: WorkerEntries['checkBatch'];
+  release?: () => void;
+};
+
+/**
+ * A batch of files runs as the worker module's default export (`checkBatch` too): a module that
+ * stands in for the worker, as in tests, may provide only that.
+ */
+const BATCH: TaskName = 'checkBatch';
 
 export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): TaskRunner {
   let loaded: Promise<WorkerModule> | null = null;
@@ -41,11 +50,16 @@ export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): Task
   };
   return {
     threads: 0,
-    run: (task) => load().then((mod) => mod.default(task)),
-    async runNamed(name, task) {
-      const fn = (await load())[name];
-      if (typeof fn !== 'function') throw new Error(`the worker module has no export named ${name}`);
-      return (fn as (task: unknown) => unknown)(task);
+    run(task) {
+      return this.runNamed('checkBatch', task);
+    },
+    async runNamed<K extends TaskName>(name: K, task: TaskOf<K>): Promise<ResultOf<K>> {
+      const mod = await load();
+      const entry = (name === BATCH ? mod.default : mod[name]) as
+        | ((task: TaskOf<K>) => Promise<ResultOf<K>>)
+        | undefined;
+      if (typeof entry !== 'function') throw new Error(`the worker module has no export named ${name}`);
+      return entry(task);
     },
     async close() {
       // A read still waiting (a named pipe without a writer) would keep the process alive after its
@@ -53,7 +67,7 @@ export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): Task
       if (loaded === null) return;
       const mod = await loaded.catch(() => null);
       const release = mod?.release;
-      if (typeof release === 'function') (release as () => void)();
+      if (typeof release === 'function') release();
     },
   };
 }
@@ -75,6 +89,11 @@ export interface ThreadOptions {
  * of per ~16 MB, each still ~1 ms because almost nothing survives.
  */
 export const WORKER_YOUNG_GENERATION_MB = 12;
+
+function runOptions(name: TaskName, transferList: ReadonlyArray<TransferListItem> | undefined) {
+  if (name === BATCH) return transferList ? { transferList } : undefined;
+  return transferList ? { name, transferList } : { name };
+}
 
 /** Piscina is imported on demand: in-process runs (one small file) skip its load. */
 export async function createThreadRunner(options: ThreadOptions): Promise<TaskRunner> {
@@ -113,19 +132,21 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
       void pool.destroy();
     }
   });
-  const submit = (
-    task: unknown,
-    runOptions: { name: string; transferList?: ReadonlyArray<TransferListItem> } | undefined,
-  ) =>
+  const submit = <K extends TaskName>(
+    name: K,
+    task: TaskOf<K>,
+    transferList?: ReadonlyArray<TransferListItem>,
+  ): Promise<ResultOf<K>> =>
     fatal
       ? Promise.reject(fatal)
-      : pool.run(task, runOptions).catch((error: unknown) => {
+      : // Piscina returns what the named export resolved with: the task map's result for `name`.
+        (pool.run(task, runOptions(name, transferList)) as Promise<ResultOf<K>>).catch((error: unknown) => {
           throw fatal ?? error;
         });
   return {
     threads: options.threads,
-    run: (task) => submit(task, undefined) as Promise<FileOutcome[]>,
-    runNamed: (name, task, transferList) => submit(task, transferList ? { name, transferList } : { name }),
+    run: (task) => submit('checkBatch', task),
+    runNamed: submit,
     close: () => {
       closing = true;
       return pool.destroy();

@@ -4,27 +4,31 @@
 
 import { closeOpenPipes } from '../parsing/read.js';
 import { documentLines } from '../records.js';
-import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
+import type { FileOutcome } from '../types.js';
 import { checkFile } from './check-file.js';
 import {
   checkJsonLineBatch as checkJsonLineBatchOf,
   checkJsonLinesOverPort as checkJsonLinesOverPortOf,
   checkLineRange as checkLineRangeOf,
-  type LineBatchResult,
-  type LineBatchTask,
-  type LineRangeResult,
-  type LineRangeTask,
-  type RecordPortTask,
 } from './json-lines.js';
-import type { SliceResult, SliceTask } from './slices.js';
 import { takeRuleTimings } from './stats.js';
+import type {
+  CheckHugeDocument,
+  LineBatchResult,
+  LineBatchTask,
+  LineRangeResult,
+  LineRangeTask,
+  RecordPortTask,
+  SliceResult,
+  SliceTask,
+  WorkerEntries,
+  WorkerTask,
+} from './tasks.js';
 
-export interface WorkerTask {
-  jobs: FileJob[];
-  options: CheckOptions;
-}
+export type { WorkerTask } from './tasks.js';
 
-export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[]> {
+/** A batch of whole files (the pool's task for every input that is not fanned out). */
+export async function checkBatch(task: WorkerTask): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   // Sequential on purpose: a worker is one core; parallelism comes from the pool.
   for (const job of task.jobs) outcomes.push(await checkFile(job, task.options));
@@ -43,6 +47,8 @@ export default async function checkBatch(task: WorkerTask): Promise<FileOutcome[
   return outcomes;
 }
 
+export default checkBatch;
+
 /**
  * Fan-out of one huge document: the pool runs this export by name on element-slice batches. The
  * slice checker and the splitter behind it are imported on the first slice task: most runs have no
@@ -52,6 +58,15 @@ export async function checkSlices(task: SliceTask): Promise<SliceResult> {
   const slices = await import('./slices.js');
   return slices.checkSlices(task);
 }
+
+/**
+ * Fan-out's document side, run on the main thread (src/pool/fanout.ts loads this module by URL, as the
+ * in-process runner does): the splitter and the streamed document, with the pool's batches.
+ */
+export const checkHugeDocument: CheckHugeDocument = async (job, options, open) => {
+  const fanOut = await import('./fan-out.js');
+  return fanOut.checkHugeDocument(job, options, open);
+};
 
 /** One byte range of a large plain JSON Lines file (src/pool/line-ranges.ts). */
 export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
@@ -75,3 +90,16 @@ export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatch
 export function release(): void {
   closeOpenPipes();
 }
+
+/** Compile-time only: each entry point above takes and returns what the task map says. */
+export type Entries = Conforms<
+  WorkerEntries,
+  {
+    checkBatch: typeof checkBatch;
+    checkSlices: typeof checkSlices;
+    checkLineRange: typeof checkLineRange;
+    checkJsonLinesOverPort: typeof checkJsonLinesOverPort;
+    checkJsonLineBatch: typeof checkJsonLineBatch;
+  }
+>;
+type Conforms<Spec, T extends Spec> = T;

@@ -9,19 +9,17 @@
 // (checkJsonLineBatch below, src/pool/line-batches.ts); `--cache` runs (which hash the whole file in
 // one worker) and small files keep this plain path.
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { MessagePort } from 'node:worker_threads';
 import { formatFromName } from '../parsing/format.js';
 import {
   type JsonLine,
   jsonLineLimit,
   linesInRange,
   loadJsonLineParser,
-  type PackedLines,
   splitLines,
   unpackLines,
 } from '../parsing/jsonl.js';
 import { InputLimitError, streamFile } from '../parsing/read.js';
-import type { CheckOptions, DocumentResult, FileJob, RuleTimings } from '../types.js';
+import type { CheckOptions, DocumentResult } from '../types.js';
 import type { EngineOptions } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor } from './failures.js';
@@ -35,6 +33,14 @@ import {
   type ResultBase,
 } from './results.js';
 import { clockFor, type PhaseClock, takeRuleTimings } from './stats.js';
+import type {
+  LineBatchResult,
+  LineBatchTask,
+  LineRangeResult,
+  LineRangeTask,
+  RecordPortTask,
+  SourceFailure,
+} from './tasks.js';
 
 /** Takes a file's records a batch at a time as they are made; resolves when it wants more. */
 export type RecordSink = (documents: DocumentResult[]) => Promise<void>;
@@ -133,33 +139,6 @@ function noDocument(fileBase: ResultBase, engine: EngineOptions, started: number
   return documentResult(fileBase, report, performance.now() - started);
 }
 
-/** A byte range of a plain JSON Lines file, checked on its own (src/pool/line-ranges.ts). */
-export interface LineRangeTask {
-  job: FileJob;
-  options: CheckOptions;
-  start: number;
-  /** Infinity for the file's last range: it reads to the end of the file, however long it now is. */
-  end: number;
-  /** Reads past `end` (to finish the last line) in pieces of this size. */
-  tailRead?: number;
-}
-
-/**
- * The records of the lines that start inside the range, with `line` (and every diagnostic's line)
- * relative to it: the main thread adds the newlines of the ranges before (see linesInRange).
- */
-export interface LineRangeResult {
-  documents: DocumentResult[];
-  /** '\n' bytes in [start, end). */
-  newlines: number;
-  /** Reading failed after `documents`: the file's failure record (the main thread places it). */
-  failure?: DocumentResult;
-  /** The last range: the record the file gets if no range found a document. */
-  empty?: DocumentResult;
-  /** `--stats`: rule time of the range (FileOutcome.ruleTimings). */
-  ruleTimings?: RuleTimings;
-}
-
 /**
  * Check one range of a large plain JSON Lines file, so the lines of one file spread over the pool.
  * Each line gets exactly the record the single-worker path (checkJsonLines) gives it.
@@ -206,14 +185,6 @@ export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResu
   return result;
 }
 
-/** A gzip JSON Lines file whose records go back over `port` as they are made (src/pool/record-port.ts). */
-export interface RecordPortTask {
-  job: FileJob;
-  options: CheckOptions;
-  /** Transferred with the task: batches go out as `{documents}`, the last as `{documents, end: true}`. */
-  port: MessagePort;
-}
-
 /** Batches the main thread may be behind by before the worker waits (each ack message returns one). */
 export const BATCHES_AHEAD = 2;
 
@@ -258,48 +229,6 @@ export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<numb
   } finally {
     port.close();
   }
-}
-
-/**
- * Why reading an input the main thread reads itself stopped early (standard input: a gzip error, the
- * decompressed total over --max-file-size, a read error), as plain data: the record is made here,
- * where the rule levels are.
- */
-export interface SourceFailure {
-  name: string;
-  message: string;
-  code?: string;
-  limitName?: string;
-  limit?: number;
-}
-
-/** Lines of an input the main thread reads and cuts itself (src/cli/stdin-lines.ts). */
-export interface LineBatch {
-  lines: PackedLines;
-  /** The input is gzip (its records say `compression: 'gzip'`). */
-  gzip: boolean;
-  /** Input bytes read so far (as read: compressed for gzip). */
-  bytesRead: number;
-  /** The input's last batch; `failure`: reading stopped early, after these lines. */
-  end?: { failure?: SourceFailure };
-}
-
-/** `job.size`: the input's bytes read so far (its `bytes` in an end-of-input record). */
-export interface LineBatchTask {
-  job: FileJob;
-  options: CheckOptions;
-  batch: LineBatch;
-}
-
-/** As a byte range's (LineRangeResult), with line numbers already absolute. */
-export interface LineBatchResult {
-  documents: DocumentResult[];
-  /** The last batch, when reading failed: the input's failure record (the main thread places it). */
-  failure?: DocumentResult;
-  /** The last batch: the record the input gets if no batch held a document. */
-  empty?: DocumentResult;
-  /** `--stats`: rule time of the batch (FileOutcome.ruleTimings). */
-  ruleTimings?: RuleTimings;
 }
 
 function revive(failure: SourceFailure): Error {

@@ -26,8 +26,9 @@ import type {
   LineRangeResult,
   LineRangeTask,
   RecordPortTask,
-} from '../../src/worker/json-lines.js';
-import type { SliceResult, SliceTask } from '../../src/worker/slices.js';
+  SliceResult,
+  SliceTask,
+} from '../../src/worker/tasks.js';
 
 function base(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);

@@ -1,9 +1,12 @@
 // The one way document content is quoted in messages (parsing and validation alike): JSON-escaped,
 // capped, the cut marked with "…" and never inside an escape sequence or a surrogate pair.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { QUOTE_LIMIT, quote } from '../../src/quote.js';
 import { validateDocument } from '../../src/validation/engine.js';
+import { REPO_ROOT } from '../helpers/run-cli.js';
 
 describe('quote', () => {
   it('JSON-quotes strings and escapes control characters', () => {
@@ -60,8 +63,18 @@ describe('quote', () => {
     };
     const { diagnostics } = validateDocument(document, { target: null, ruleLevels: {}, maxDiagnostics: 100 });
     const message = (ruleId: string) => diagnostics.find((d) => d.ruleId === ruleId)?.message ?? '';
-    // Structural messages keep their 60-character cap, semantic ones 80.
-    assert.ok(message('mcpdesc.transport.members').includes(` ${JSON.stringify(`${'n'.repeat(60)}…`)};`));
+    // One cap for both.
+    assert.ok(message('mcpdesc.transport.members').includes(` ${JSON.stringify(`${'n'.repeat(80)}…`)};`));
     assert.ok(message('mcpdesc.tool.name-unique').includes(` ${JSON.stringify(`${'n'.repeat(80)}…`)} `));
+  });
+
+  it('is the only quoting function in the source', () => {
+    const src = join(REPO_ROOT, 'src');
+    const defining = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) =>
+        /\bfunction quote\s*\(|\bconst quote\s*=/.test(readFileSync(join(src, file), 'utf8')),
+      );
+    assert.deepEqual(defining, ['quote.ts']);
   });
 });

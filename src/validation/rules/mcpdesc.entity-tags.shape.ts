@@ -2,11 +2,12 @@
 // checked with the rest of each entity's members (mcpdesc.tool.members and its siblings), so one
 // problem is reported once. 0.7.0 introduced the rule (uniqueItems on entity tags); before it,
 // repeated entity tags were allowed. 0.8.0 keeps it (§13.3).
+
+import { quote } from '../../quote.js';
 import type { SpecVersion } from '../../types.js';
 import { ownArray } from '../json-schema/values.js';
 import type { Rule } from '../rule.js';
 import { levelsSince } from '../rule.js';
-import { quote } from '../schema/errors.js';
 import { entitySubject } from '../schema/visitors.js';
 import { exampleDocument } from './semantic-examples.js';
 

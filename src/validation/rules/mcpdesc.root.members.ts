@@ -7,11 +7,13 @@
 // §4.9) requires `protocolVersions` instead of `transports`, adds `instructions`, `securitySchemes`
 // and `components`, makes root `security` a Security Requirement Array, and forbids a present but
 // empty collection.
+
+import { quote } from '../../quote.js';
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { before080, COLLECTION_KEYS, levels } from '../rule.js';
 import { closedObject, EMAIL, STRING, STRING_ARRAY, URI } from '../schema/blocks.js';
-import { jsonType, quote } from '../schema/errors.js';
+import { jsonType } from '../schema/errors.js';
 import type { FragmentSet, StructuralRule } from '../schema/fragment.js';
 import { PROTOCOL_SCOPE, SECURITY_REQUIREMENTS } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';

@@ -4,12 +4,14 @@
 // 0.8.0 (§7.1, §7.2) names its schemes in a root `securitySchemes` map (non-empty, names matching
 // ^[A-Za-z0-9._-]+$); each scheme is checked against the branch its `type` selects, with the members
 // that type requires, and its OAuth flows against their per-flow required URLs (§7.2).
+
+import { quote } from '../../quote.js';
 import type { SpecVersion } from '../../types.js';
 import { isObject } from '../json-schema/values.js';
 import type { Rule } from '../rule.js';
 import { before080, levels } from '../rule.js';
 import { atMember, closedObject, STRING, URI } from '../schema/blocks.js';
-import { quote, reportErrors } from '../schema/errors.js';
+import { reportErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
 import { extensibleObject, LOCAL_NAMES } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';

@@ -4,6 +4,8 @@
 // allowed types. Transport-level `security` (since 0.5.0) is judged by mcpdesc.security.scheme-members.
 // 0.8.0 (§6.2, §6.6): every transport may be protocol-scoped, its `security` is a Security Requirement
 // Array, and it may carry `x-` extensions.
+
+import { quote } from '../../quote.js';
 import type { SpecVersion } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
@@ -16,7 +18,7 @@ import {
   URI,
   when,
 } from '../schema/blocks.js';
-import { jsonType, quote, summarizeErrors } from '../schema/errors.js';
+import { jsonType, summarizeErrors } from '../schema/errors.js';
 import type { FragmentSet, SchemaFragment, StructuralRule } from '../schema/fragment.js';
 import { extensibleObject, PROTOCOL_SCOPE, SECURITY_REQUIREMENTS } from '../schema/mcp.js';
 import { fragmentHandle } from '../schema/validators.js';

@@ -1,7 +1,8 @@
+import { quote } from '../../quote.js';
 import { DRAFT_VERSION, SPEC_VERSIONS } from '../../types.js';
 import type { Rule } from '../rule.js';
 import { levels } from '../rule.js';
-import { jsonType, quote } from '../schema/errors.js';
+import { jsonType } from '../schema/errors.js';
 
 const SUPPORTED = `${SPEC_VERSIONS.join(', ')} and the draft ${DRAFT_VERSION}`;
 

@@ -1,7 +1,7 @@
 // The one adapter from Ajv errors to rule findings. Messages name the offending property and what
 // was expected there; pointers are document-absolute (the rule gives the base path of the value it
 // validated, Ajv gives the path inside it).
-import { quote as quoteValue } from '../../quote.js';
+import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import type { AjvError } from './validators.js';
 
@@ -9,9 +9,6 @@ export type Report = (path: readonly PathSegment[], message: string) => void;
 
 /** For array values: names element `index` in messages (`Security scheme 2`, `Icon 0 of tool "t"`). */
 export type ItemSubject = (index: number) => string;
-
-/** Values quoted in messages are cut here: untrusted strings can be megabytes long. */
-const MAX_QUOTED = 60;
 
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';
@@ -29,10 +26,6 @@ function foundType(value: unknown): string {
   if (typeof value === 'number' && !Number.isFinite(value))
     return 'a number beyond the double-precision range';
   return jsonType(value);
-}
-
-export function quote(value: unknown): string {
-  return quoteValue(value, MAX_QUOTED);
 }
 
 function article(type: string): string {

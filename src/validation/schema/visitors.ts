@@ -1,8 +1,10 @@
 // Visitors shared by the structural rules: run a fragment's fast validator on the value a rule owns,
 // and only when it fails, collect every error and report it through the one adapter.
+
+import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import type { CollectionKey, RuleContext, RuleVisitor } from '../rule.js';
-import { quote, reportErrors } from './errors.js';
+import { reportErrors } from './errors.js';
 import type { FragmentHandle } from './validators.js';
 
 /** `Tool "get_forecast"`, or `Tool 3` when the element has no usable (non-empty string) name. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { lineBatchOutcomes, type RunLineBatchTask } from '../../../src/pool/line-batches.js';
 import type { DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
-import type { LineBatch, LineBatchResult } from '../../../src/worker/json-lines.js';
+import type { LineBatch, LineBatchResult } from '../../../src/worker/tasks.js';
 import { documentResult } from '../../helpers/records.js';
 import { OPTIONS } from '../worker/helpers.js';
 

@@ -128,7 +128,9 @@ describe('runPipeline', () => {
       threads: 1,
       run: async (task) =>
         task.jobs.length > 1 ? [] : [{ index: task.jobs[0]!.index + 100, documents: [] }],
-      runNamed: async () => null,
+      runNamed: async () => {
+        throw new Error('not used');
+      },
       close: async () => {},
     };
     const out = await collect(runPipeline(inputs(2), { runner, checkOptions: OPTIONS, maxInFlight: 2 }));

@@ -8,12 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { type RunPortTask, recordPortOutcomes } from '../../../src/pool/record-port.js';
 import type { DocumentResult, FileOutcome } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import {
-  BATCHES_AHEAD,
-  checkJsonLinesOverPort,
-  type RecordPortTask,
-  SINK_BATCH,
-} from '../../../src/worker/json-lines.js';
+import { BATCHES_AHEAD, checkJsonLinesOverPort, SINK_BATCH } from '../../../src/worker/json-lines.js';
+import type { RecordPortTask } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
@@ -34,7 +30,7 @@ const inThisThread: RunPortTask = (task) => checkJsonLinesOverPort(task);
 /** The worker export in this thread, counting the batches it sends; `done` settles with its task. */
 function counting(): { run: RunPortTask; sent: () => number; done: () => Promise<unknown> } {
   let sent = 0;
-  let finished: Promise<unknown> = Promise.resolve();
+  let finished: Promise<number> = Promise.resolve(0);
   const run: RunPortTask = (task) => {
     const post = task.port.postMessage.bind(task.port);
     task.port.postMessage = (message: unknown) => {

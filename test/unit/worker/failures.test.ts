@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { InputLimitError } from '../../../src/parsing/read.js';
+import { checkFanOut } from '../../../src/pool/fanout.js';
 import { levels, type Rule } from '../../../src/validation/rule.js';
 import { failureFor } from '../../../src/worker/failures.js';
-import { checkFanOut } from '../../../src/worker/slices.js';
 import { checkStreamed } from '../../../src/worker/streamed.js';
 import { OPTIONS, TempDir, VALID_TEXT } from './helpers.js';
 

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Ajv } from 'ajv';
+import { QUOTE_LIMIT } from '../../../../src/quote.js';
 import type { PathSegment } from '../../../../src/types.js';
 import { toPointer } from '../../../../src/validation/pointer.js';
 import { describeError, reportErrors } from '../../../../src/validation/schema/errors.js';
@@ -99,8 +100,8 @@ describe('reportErrors paths', () => {
       'V has unknown property "y"; allowed: r',
       'V has unknown property "z"; allowed: r',
       'V has unknown property "z"; allowed: p, q',
-      `V has unknown property "${'l'.repeat(60)}…"; allowed: p, q`,
-      `V has unknown property "${'l'.repeat(60)}…"; allowed: p, q`,
+      `V has unknown property "${'l'.repeat(QUOTE_LIMIT)}…"; allowed: p, q`,
+      `V has unknown property "${'l'.repeat(QUOTE_LIMIT)}…"; allowed: p, q`,
       'V has unknown property "é\\""; allowed: p, q',
     ]);
   });
