@@ -16,6 +16,7 @@ import { compareRuns } from '../scale/compare.js';
 import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
 import { inShard } from '../scale/shard.js';
+import { reasonsOfSummary } from '../scale/verdict.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
 import { UNINTERRUPTED } from './interrupt.js';
@@ -338,6 +339,9 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
     else note(io, 'the run ended with exit 2');
   }
+  // Reports written before summaries carried their reasons (and merged ones) get them from their fields.
+  const reasons = reasonsOfSummary(summary).filter((r) => !interrupted || r.kind !== 'interrupted');
+  summary = { ...summary, reasons: interrupted ? [{ kind: 'interrupted' }, ...reasons] : reasons };
   if (interrupted) summary = { ...summary, aborted: true, exitCode: EXIT_INTERRUPTED };
   if (baselineTally)
     changes = (baselineTally as BaselineTally).changes(

@@ -38,6 +38,7 @@ import {
 import { openCache, type ResultCache } from '../scale/cache.js';
 import { type CacheHint, keyOfBytes, replay } from '../scale/cache-key.js';
 import { inShard, type Shard } from '../scale/shard.js';
+import { verdictReasons } from '../scale/verdict.js';
 import type {
   CheckOptions,
   DocumentResult,
@@ -51,7 +52,7 @@ import type {
 } from '../types.js';
 import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
-import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, exitCodeFor } from './exit-code.js';
+import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exitCodeFor } from './exit-code.js';
 import { type Interrupt, listenForInterrupt } from './interrupt.js';
 import type { FailOn, FormatSpec } from './options.js';
 import { openOutputs, outputCollision } from './outputs.js';
@@ -700,26 +701,25 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       : []),
   ];
   const outputFailed = failedOutputs.length > 0;
-  const warningsCounted = summary.counts.warning - suppressed.warning;
-  let exitCode = exitCodeFor({
-    aborted: interrupted,
+  const failing = {
+    error: summary.counts.error - suppressed.error,
+    warning: summary.counts.warning - suppressed.warning,
+    info: summary.counts.info - suppressed.info,
+  };
+  const reasons = verdictReasons({
+    interrupted,
     nothingMatched: nothingMatched && !allowEmpty,
-    outputFailed,
-    errorInputs: summary.files.error,
+    unreadable: summary.files.error,
+    failedOutputs: failedOutputs.length,
     // Findings the baseline covers are reported (marked suppressed) but do not fail the run.
-    counts: {
-      error: summary.counts.error - suppressed.error,
-      warning: summary.counts.warning - suppressed.warning,
-      info: summary.counts.info - suppressed.info,
-    },
+    failing,
     failOn: settings.failOn,
     maxWarnings: settings.maxWarnings ?? null,
+    staleBaseline: stale,
+    bail: bail?.stopped ? { limit: bail.limit, skipped: bail.skipped } : null,
   });
-  if (exitCode === EXIT_OK && stale > 0) exitCode = EXIT_FINDINGS;
-  // --exit-zero: findings (and too many warnings, and a stale baseline) are reported, never failed on;
-  // a tool failure (2) or an interrupt (130) still is.
-  const masked = settings.exitZero === true && exitCode === EXIT_FINDINGS;
-  if (masked) exitCode = EXIT_OK;
+  const exitCode = exitCodeFor(reasons, { exitZero: settings.exitZero === true });
+  const masked = exitCode === EXIT_OK && exitCodeFor(reasons) === EXIT_FINDINGS;
   const record = summary.finish({
     exitCode,
     aborted: stopped,
@@ -733,24 +733,28 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   if (baseline) record.suppressed = { ...suppressed };
   // --strict-baseline fails on stale entries, which no record shows: the summary counts them.
   if (baseline && settings.strictBaseline) record.staleBaseline = stale;
-  // Each says why the exit code is what it is when it was the reason.
   const maxWarnings = settings.maxWarnings ?? null;
   if (maxWarnings !== null) {
     record.maxWarnings = {
       limit: maxWarnings,
-      warnings: warningsCounted,
-      exceeded: warningsCounted > maxWarnings,
+      warnings: failing.warning,
+      exceeded: failing.warning > maxWarnings,
     };
   }
   if (bail) record.bail = { limit: bail.limit, stopped: bail.stopped, skipped: bail.skipped };
   if (settings.exitZero) record.exitZero = { masked };
   // What the outputs still written were told of those that failed (they are the reason for exit 2).
   if (outputFailed) record.failedOutputs = failedOutputs;
+  record.reasons = reasons;
   await deliver((r) => r.onEnd(record));
   // A report that fails only now (its last writes, its rename) went out of the summary above; it still
   // fails the run, and the closing line below must state the code the process really returns.
   const committed = await outputs.commit();
-  const finalCode = (!committed || outputFailed) && exitCode !== EXIT_INTERRUPTED ? EXIT_FAILURE : exitCode;
+  const finalCode = committed
+    ? exitCode
+    : exitCodeFor([...reasons, { kind: 'failed-output', outputs: 1 }], {
+        exitZero: settings.exitZero === true,
+      });
   // One closing line for the human watching stderr, unless a report for people on stdout already ends with it.
   const textOnStdout = settings.formats.some((f) => f.path === null && isHumanFormat(f.name));
   if (!outputs.stdoutClosed && !settings.quiet && !textOnStdout) {

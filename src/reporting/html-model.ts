@@ -4,6 +4,7 @@
 // every document in a folder of its own): past a cap, things are counted under "other".
 import type { DocumentResult, LocatedDiagnostic, Severity } from '../types.js';
 import type { DocRow, FindingRow, PageCaps, StatusName } from './html-data.js';
+import { inputError } from './output.js';
 
 export const STATUSES: readonly StatusName[] = ['valid', 'invalid', 'error', 'skipped'];
 const SEVERITY_INDEX: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
@@ -238,7 +239,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
         u: result.errors + result.warnings + result.infos - findings.length,
       };
       if (result.line !== undefined) row.l = result.line;
-      if (result.error) row.x = cut(`${result.error.message} (${result.error.code})`);
+      if (result.error) row.x = cut(inputError(result.error));
       return row;
     },
 

@@ -20,7 +20,16 @@ import { docsUrl } from '../validation/docs.js';
 import type { Rule } from '../validation/rule.js';
 import { RULES } from '../validation/rules/index.js';
 import { documentFingerprints, artifactUri as uriOf } from './fingerprint.js';
-import { isQuietRun, type PathOptions, plural, repoRelative, unlistedCount, writeChunk } from './output.js';
+import {
+  inputError,
+  isQuietRun,
+  type PathOptions,
+  plural,
+  repoRelative,
+  unlistedCount,
+  writeChunk,
+} from './output.js';
+import { reasonLines } from './reasons.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const GITHUB_MAX_RESULTS = 25_000;
@@ -182,21 +191,10 @@ export function createSarifReporter(
           message: { text: `${fileErrors - fileNotifications.length} more files could not be checked.` },
         });
       }
-      // Warnings alone do not fail a run: when --max-warnings did, the log says so (as text and GitHub).
-      if (summary.maxWarnings?.exceeded) {
-        const { warnings, limit } = summary.maxWarnings;
-        notifications.push({
-          level: 'error',
-          message: { text: `${plural(warnings, 'warning')}: more than --max-warnings ${limit}.` },
-        });
-      }
-      if ((summary.bail?.skipped ?? 0) > 0) {
-        notifications.push({
-          level: 'warning',
-          message: {
-            text: `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`,
-          },
-        });
+      // Why the run did not pass, where no result or file notification says it already.
+      for (const reason of reasonLines(summary)) {
+        if (reason.kind === 'findings' || reason.kind === 'unreadable') continue;
+        notifications.push({ level: reason.fails ? 'error' : 'warning', message: { text: reason.text } });
       }
       const invocation = {
         executionSuccessful: summary.exitCode !== 2 && !summary.aborted,
@@ -237,7 +235,7 @@ export function createSarifReporter(
 
 function fileNotification(result: DocumentResult, uri: string, local: boolean) {
   const what = result.status === 'error' ? 'could not be checked' : 'was skipped';
-  const reason = result.error ? `: ${result.error.message} (${result.error.code})` : '';
+  const reason = result.error ? `: ${inputError(result.error)}` : '';
   return {
     level: result.status === 'error' ? 'error' : 'warning',
     message: { text: `${result.file}${result.line === undefined ? '' : `:${result.line}`} ${what}${reason}` },
