@@ -1,26 +1,20 @@
 // One validation run: discovery → pool → reporters → summary → exit code. Everything the run touches
 // in the outside world (streams, env, cwd, signals) comes in through CliIo so tests can drive it.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { type DiscoveredFile, discover, jobOf } from '../discovery/discover.js';
+import { findHits, withHits } from '../core/cache-replay.js';
+import { checkPlanned, openRunner } from '../core/check.js';
+import { lineRangeTuning, planInputs, withCache, workPlanOf } from '../core/plan.js';
+import { withTimings } from '../core/stages.js';
+import { type DiscoveredFile, discover } from '../discovery/discover.js';
 import { splitFileListBytes } from '../discovery/files-from.js';
 import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
-import { fillSizes, withSizes } from '../discovery/sizes.js';
 import { formatFromName } from '../parsing/format.js';
 import type { PlannedInput } from '../pool/batches.js';
-import {
-  IN_PROCESS_MAX_BYTES,
-  resolveConcurrency,
-  type WorkPlan,
-  workerHeapMb,
-} from '../pool/concurrency.js';
-import { fanOutHandler, fansOut, jsonLinesPlan } from '../pool/fanout-loader.js';
-import { DEFAULT_LINE_RANGES, type LineRangeTuning } from '../pool/line-ranges.js';
-import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
-import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
+import { IN_PROCESS_MAX_BYTES, resolveConcurrency } from '../pool/concurrency.js';
+import type { TaskRunner } from '../pool/runner.js';
 import { closingLine } from '../reporting/closing-line.js';
 import { isHumanFormat } from '../reporting/reporter-registry.js';
 import { statsLines } from '../reporting/stats.js';
@@ -36,21 +30,18 @@ import {
   writeBaseline,
 } from '../scale/baseline.js';
 import { openCache, type ResultCache } from '../scale/cache.js';
-import { type CacheHint, keyOfBytes, replay } from '../scale/cache-key.js';
 import { inShard, type Shard } from '../scale/shard.js';
 import { verdictReasons } from '../scale/verdict.js';
 import type {
   CheckOptions,
   DocumentResult,
   FileJob,
-  FileOutcome,
   InputFormat,
   Level,
-  RuleTimings,
   RunRecord,
   Target,
 } from '../types.js';
-import { BAIL_SKIP_CODE, SPEC_VERSIONS } from '../types.js';
+import { SPEC_VERSIONS } from '../types.js';
 import { Bail } from './bail.js';
 import { EXIT_FAILURE, EXIT_FINDINGS, EXIT_OK, exitCodeFor } from './exit-code.js';
 import { type Interrupt, listenForInterrupt } from './interrupt.js';
@@ -58,6 +49,7 @@ import type { FailOn, FormatSpec } from './options.js';
 import { openOutputs, outputCollision } from './outputs.js';
 import { createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { ProgressLine, shouldShowProgress } from './progress.js';
+import { UnreadableInputs } from './unreadable.js';
 
 export interface CliSettings {
   argv: string[];
@@ -165,18 +157,6 @@ async function readAll(stream: NodeJS.ReadableStream, signal: AbortSignal): Prom
 
 function note(io: CliIo, message: string): void {
   io.stderr.write(`mcpdesc-validate: ${message}\n`);
-}
-
-const IN_PROCESS_BATCH = { files: 8, bytes: 256 * 1024 };
-/** Up to this many inputs, sizes are stat'ed before planning (~10 µs each, ≤ ~10 ms in all). */
-const EXACT_PLAN_FILES = 1024;
-
-async function* lazyInputs(
-  files: readonly DiscoveredFile[],
-  toPlanned: (f: DiscoveredFile, index: number) => PlannedInput,
-): AsyncGenerator<PlannedInput> {
-  let index = 0;
-  for await (const f of withSizes(files)) yield toPlanned(f, index++);
 }
 
 export async function runValidate(settings: CliSettings, io: CliIo): Promise<number> {
@@ -387,41 +367,29 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const stdinReader = stdinLines ? new stdinLines.StdinReader(io.stdin) : null;
   if (stdinLines && stdinReader) await stdinReader.peek(IN_PROCESS_MAX_BYTES, stdinLines.PLAN_WAIT_MS);
 
-  // Small runs are planned exactly (every size known up front, so a tiny run can stay in-process);
-  // larger ones get their sizes stat'ed lazily, overlapping with the work (discovery/sizes.ts).
-  // With --cache every input is planned exactly too: the hit check below reads every cached file
-  // anyway, next to which a stat per file is small.
-  const exact = files.length <= EXACT_PLAN_FILES || cache !== null;
+  // Small runs are planned exactly (core/plan.ts). With --cache every input is planned exactly too:
+  // the hit check below reads every cached file anyway, next to which a stat per file is small.
   // Large JSON Lines files are split into byte ranges over the pool (gzip ones send their records over
   // a port). With --cache only those the cache never keeps (over --stream-threshold, whose records
   // would be too many to store): a cacheable file keeps the single-worker path, where its key (a hash
-  // of the whole file) is taken as it is read. Without this a 1 GB JSON Lines dump was read whole by
-  // one worker in a --cache run, and all its records held until its end.
+  // of the whole file) is taken as it is read.
   const lineRanges = withCache(lineRangeTuning(io.env), cache === null ? null : settings.streamThreshold);
-  if (exact) await fillSizes(files);
-  const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => {
-    const input: PlannedInput = { job: jobOf(f, index) };
-    if (f.error) input.error = f.error;
-    if (f.stdin) input.stdin = true;
-    if (!f.error && !f.stdin && fansOut(f.file, f.size, settings.streamThreshold, lineRanges))
-      input.huge = true;
-    return input;
-  };
-  const inputs = exact ? files.map(toPlanned) : lazyInputs(files, toPlanned);
+  const { inputs, exact } = await planInputs(files, {
+    streamThreshold: settings.streamThreshold,
+    lineRanges,
+    exact: cache !== null,
+  });
   // --cache: files whose content is unchanged are replayed in this thread; only the others (the
   // misses) go to the pool, so a fully warm run never starts a worker or loads the validators.
   const hits = cache
     ? await findHits(inputs as PlannedInput[], cache, checkOptions, controller.signal)
     : null;
   const misses = hits ? (inputs as PlannedInput[]).filter((i) => !hits.has(i.job.index)) : inputs;
-  const plan: WorkPlan = { files: hits ? files.length - hits.size : files.length };
-  if (exact) {
-    const planned = misses as PlannedInput[];
-    plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
-    plan.fannedOutFiles = planned.filter((i) => i.huge).length;
-    plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
-    Object.assign(plan, jsonLinesPlan(planned, lineRanges));
-  }
+  const plan = workPlanOf(
+    hits ? files.length - hits.size : files.length,
+    exact ? (misses as PlannedInput[]) : null,
+    lineRanges,
+  );
   if (stdinLines && stdinReader) stdinLines.planStdinLines(plan, stdinReader);
   const planned = resolveConcurrency(settings.concurrency, plan, availableParallelism());
   // A named pipe may wait for its writer without end. In a worker thread, an interrupt ends that wait
@@ -532,20 +500,18 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   const progress = shouldShowProgress(settings.progress && !settings.quiet, io.stderrIsTTY, io.env)
     ? new ProgressLine(io.stderr)
     : null;
+  const unreadable = new UnreadableInputs((message) => note(io, message));
   let runner: TaskRunner | null = null;
   try {
     await deliver((r) => r.onStart(run));
     // Every input a cache hit: no worker is started (nor the validators loaded).
     const needPool = !exact || (misses as PlannedInput[]).length > 0;
     if (needPool && files.length > 0 && !controller.signal.aborted) {
-      runner =
-        threads === 0
-          ? createInProcessRunner(io.workerUrl)
-          : await createThreadRunner({
-              threads,
-              maxOldGenerationSizeMb: settings.workerMemoryMb ?? workerHeapMb(threads, totalmem()),
-              ...(io.workerUrl ? { workerUrl: io.workerUrl } : {}),
-            });
+      runner = await openRunner({
+        threads,
+        workerMemoryMb: settings.workerMemoryMb,
+        ...(io.workerUrl ? { workerUrl: io.workerUrl } : {}),
+      });
     }
     if (files.length > 0 && !controller.signal.aborted) {
       const pool = runner;
@@ -572,23 +538,14 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         return outcome;
       };
       const pooled = runner
-        ? runPipeline(misses, {
+        ? checkPlanned(misses, {
             runner,
+            threads,
             checkOptions,
-            // Four batches per thread keep every thread fed while one batch waits in the reorder buffer.
-            maxInFlight: Math.max(2, threads * 4),
-            // In-process there is no dispatch cost to amortise; small batches let an interrupt land quickly.
-            // --bail stops at batch bounds: in-process, files go one by one; threads take smaller batches
-            // than usual, so fewer files are already under way when the run stops.
-            ...(threads === 0
-              ? { batchLimits: bail ? { ...IN_PROCESS_BATCH, files: 1 } : IN_PROCESS_BATCH }
-              : bail
-                ? { batchLimits: IN_PROCESS_BATCH }
-                : {}),
-            ...(halt ? { halt } : {}),
-            local,
-            huge: fanOutHandler(runner, checkOptions, lineRanges, controller.signal),
+            lineRanges,
             signal: controller.signal,
+            local,
+            ...(halt ? { halt } : {}),
           })
         : null;
       const outcomes =
@@ -616,6 +573,8 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
           progress.clear();
         }
         for (const doc of outcome.documents) {
+          if (doc.status === 'error') progress?.clear();
+          unreadable.document(doc);
           findings?.add(doc.file, doc.diagnostics, doc.truncated);
           const failing = { error: doc.errors, warning: doc.warnings, info: doc.infos };
           if (baseline) {
@@ -643,6 +602,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
         });
       }
     }
+    unreadable.end();
   } finally {
     progress?.clear();
     stopListening();
@@ -772,142 +732,9 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
   return finalCode;
 }
 
-/**
- * Test hook (docs/cli.md): MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES=N splits plain JSON Lines files
- * larger than N bytes into ranges of N bytes, so tests cut small files at many places.
- */
-function lineRangeTuning(env: NodeJS.ProcessEnv): LineRangeTuning {
-  const raw = env.MCPDESC_VALIDATE_TEST_JSONL_RANGE_BYTES;
-  const n = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isSafeInteger(n) && n > 0
-    ? { thresholdBytes: n, rangeBytes: n, portThresholdBytes: n }
-    : DEFAULT_LINE_RANGES;
-}
-
-/**
- * The range tuning of a run; in a --cache run (`streamThreshold` given) files up to the stream
- * threshold are not split: the cache may keep those (worker/check-file.ts `cacheable`), and it hashes
- * a file where one worker reads it whole. Larger ones are never cached, so nothing is lost by
- * splitting them; a file read whole is then at most the stream threshold.
- */
-function withCache(tuning: LineRangeTuning, streamThreshold: number | null): LineRangeTuning {
-  if (streamThreshold === null) return tuning;
-  return {
-    ...tuning,
-    thresholdBytes: Math.max(tuning.thresholdBytes, streamThreshold),
-    portThresholdBytes: Math.max(tuning.portThresholdBytes, streamThreshold),
-  };
-}
-
 /** `1 file`, `2 files`. */
 function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-/** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */
-interface Hit {
-  key: string;
-  hint: CacheHint;
-}
-
-/**
- * The inputs whose bytes still have the key recorded for their path. Reads are synchronous (as in
- * the worker, parsing/read.ts: ~8× cheaper than the promise API per small file) and hashing runs at
- * ~1.9 GB/s, so this costs about a tenth of what checking the same files would; the event loop gets
- * a turn every 256 files so a signal still lands. Stored results are parsed only when their turn to
- * be reported comes, so the run never holds every result at once.
- */
-async function findHits(
-  inputs: readonly PlannedInput[],
-  cache: ResultCache,
-  options: CheckOptions,
-  signal: AbortSignal,
-): Promise<Map<number, Hit>> {
-  const hits = new Map<number, Hit>();
-  let sinceYield = 0;
-  for (const input of inputs) {
-    if (signal.aborted) break;
-    const { job } = input;
-    if (input.error || input.stdin || input.huge) continue;
-    if (job.size > options.streamThreshold || job.size > options.maxFileSize) continue;
-    const hint = cache.hint(job.file);
-    if (hint === undefined) continue;
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(job.path);
-    } catch {
-      continue; // the worker reports why
-    }
-    const key = keyOfBytes(cache.runKey, job.file, bytes);
-    if (key === hint.key) hits.set(job.index, { key, hint });
-    if (++sinceYield === 256) {
-      sinceYield = 0;
-      await new Promise<void>((done) => setImmediate(done));
-    }
-  }
-  return hits;
-}
-
-/**
- * Every input's outcome in input order: hits replayed here (and kept in the store as they were), the
- * rest from the pool's stream.
- */
-async function* withHits(
-  inputs: readonly PlannedInput[],
-  hits: ReadonlyMap<number, Hit>,
-  pooled: AsyncGenerator<FileOutcome> | null,
-  cache: ResultCache,
-  options: CheckOptions,
-  signal: AbortSignal,
-  halt?: PipelineOptions['halt'],
-): AsyncGenerator<FileOutcome> {
-  for (const input of inputs) {
-    if (signal.aborted) return;
-    const { job } = input;
-    const hit = hits.get(job.index);
-    // --bail: a replay is work not started too, and a warm cache must not change which files a run reports.
-    if (hit !== undefined && halt?.stopped()) {
-      yield { index: job.index, documents: [halt.skipped(job)] };
-      continue;
-    }
-    if (hit === undefined) {
-      // An input's outcomes may come in pieces (`partial`): pass all of them on before the next input.
-      let next = await pooled?.next();
-      if (next === undefined || next.done) return;
-      yield next.value;
-      while (next.value.partial === true) {
-        next = await pooled!.next();
-        if (next.done) return;
-        yield next.value;
-      }
-      continue;
-    }
-    const started = performance.now();
-    const documents = replay(hit.hint, hit.key, job, 0);
-    if (documents === null) {
-      // The store passed its checksum but this entry does not look like results (written by a buggy
-      // or differently built version): never trusted, the file is checked here instead.
-      const { checkFile } = await import('../worker/check-file.js');
-      yield await checkFile(job, options);
-      continue;
-    }
-    for (const doc of documents) doc.durationMs = performance.now() - started;
-    cache.keep(job.file, hit.hint);
-    yield { index: job.index, documents };
-  }
-}
-
-/**
- * `--stats`: the threads' rule time into the summary, and zero phases on the records of this run's that
- * no check timed (an input that could not be listed, a worker that died): every record of work done
- * this run has `timings`. Replayed (`cached`) and `--bail`-skipped records have none: no check ran.
- */
-function withTimings(outcome: FileOutcome, summary: { addRuleTimings(timings: RuleTimings): void }): void {
-  if (outcome.ruleTimings) summary.addRuleTimings(outcome.ruleTimings);
-  for (const doc of outcome.documents) {
-    if (doc.timings || doc.cached || doc.error?.code === BAIL_SKIP_CODE) continue;
-    doc.timings = { readMs: 0, parseMs: 0, validateMs: 0, locateMs: 0 };
-  }
 }
 
 /** What `merge` compares to tell shards of one run from shards of different inputs (RunRecord `inputs`). */
