@@ -10,6 +10,7 @@ import {
   BAIL_SKIP_CODE,
   type DocumentResult,
   type Level,
+  type LocatedDiagnostic,
   type Reporter,
   type RunRecord,
   type Severity,
@@ -95,36 +96,11 @@ export function createSarifReporter(
           omitted[d.severity]++;
           continue;
         }
-        const fingerprint = fingerprintOf(d.ruleId, d.pointer);
-        const line = d.line ?? result.line;
-        const index = ruleIndex.get(d.ruleId);
-        const sarifResult = {
-          ruleId: d.ruleId,
-          ...(index === undefined ? {} : { ruleIndex: index }),
-          level: sarifLevel(d.severity),
-          message: { text: d.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri },
-                // GitHub requires a region; an unplaced finding points at the document's first line.
-                region: {
-                  startLine: line ?? 1,
-                  ...(d.line !== undefined && d.column !== undefined ? { startColumn: d.column } : {}),
-                  // End-exclusive, as our endColumn (SARIF 2.1.0 §3.30.6: the character after the region).
-                  ...(d.line !== undefined && d.endLine !== undefined && d.endColumn !== undefined
-                    ? { endLine: d.endLine, endColumn: d.endColumn }
-                    : {}),
-                },
-              },
-              logicalLocations: [{ fullyQualifiedName: d.pointer === '' ? '/' : d.pointer, kind: 'element' }],
-            },
-          ],
-          partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-          // --baseline: an accepted finding, suppressed outside the source (SARIF 2.1.0 §3.35).
-          ...(d.suppressed ? { suppressions: [{ kind: 'external' }] } : {}),
-          properties: { pointer: d.pointer, specSection: d.specSection },
-        };
+        const sarifResult = sarifResultOf(d, result.line, fingerprintOf(d.ruleId, d.pointer), {
+          uri,
+          local,
+          index: ruleIndex.get(d.ruleId),
+        });
         chunk += `${written === 0 ? '\n' : ',\n'}${JSON.stringify(sarifResult)}`;
         written++;
       }
@@ -242,5 +218,43 @@ function fileNotification(result: DocumentResult, uri: string, local: boolean) {
     locations: [
       { physicalLocation: { artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri } } },
     ],
+  };
+}
+
+/** One finding as a SARIF result, located in its artifact (`local`: under %SRCROOT%). */
+function sarifResultOf(
+  d: LocatedDiagnostic,
+  documentLine: number | undefined,
+  fingerprint: string,
+  where: { uri: string; local: boolean; index: number | undefined },
+) {
+  const line = d.line ?? documentLine;
+  const { uri, local, index } = where;
+  return {
+    ruleId: d.ruleId,
+    ...(index === undefined ? {} : { ruleIndex: index }),
+    level: sarifLevel(d.severity),
+    message: { text: d.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri },
+          // GitHub requires a region; an unplaced finding points at the document's first line.
+          region: {
+            startLine: line ?? 1,
+            ...(d.line !== undefined && d.column !== undefined ? { startColumn: d.column } : {}),
+            // End-exclusive, as our endColumn (SARIF 2.1.0 §3.30.6: the character after the region).
+            ...(d.line !== undefined && d.endLine !== undefined && d.endColumn !== undefined
+              ? { endLine: d.endLine, endColumn: d.endColumn }
+              : {}),
+          },
+        },
+        logicalLocations: [{ fullyQualifiedName: d.pointer === '' ? '/' : d.pointer, kind: 'element' }],
+      },
+    ],
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+    // --baseline: an accepted finding, suppressed outside the source (SARIF 2.1.0 §3.35).
+    ...(d.suppressed ? { suppressions: [{ kind: 'external' }] } : {}),
+    properties: { pointer: d.pointer, specSection: d.specSection },
   };
 }
