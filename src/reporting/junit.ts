@@ -104,9 +104,10 @@ export function createJunitReporter(
     async onEnd(summary: SummaryRecord) {
       // Run-level failures belong to no document: without a test case of their own, a run failed
       // only by --max-warnings or --strict-baseline shows green in a CI's test view while the job is
-      // red. JUnit has no failure element on a suite, so each gets one failing test case.
+      // red. JUnit has no failure element on a suite, so each gets one failing test case. A report
+      // that could not be written is not about the inputs: the summary's failedOutputs names it.
       const runFailures = reasonLines(summary)
-        .filter((r) => r.fails && r.kind !== 'findings' && r.kind !== 'unreadable')
+        .filter((r) => r.fails && !['findings', 'unreadable', 'failed-output'].includes(r.kind))
         .map((r) => ({ name: r.kind, type: r.kind, message: r.text }));
       for (const f of runFailures) {
         totals.tests++;

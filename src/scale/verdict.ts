@@ -82,17 +82,20 @@ export function verdictReasons(f: VerdictFacts): VerdictReason[] {
  * those fields allow.
  */
 export function reasonsOfSummary(summary: SummaryRecord): VerdictReason[] {
-  if (summary.reasons) return summary.reasons;
-  const accepted = summary.suppressed ?? emptyCounts();
+  if (Array.isArray(summary.reasons)) return summary.reasons;
+  // A report read back is untrusted: a field it lacks counts as nothing.
+  const accepted = { ...emptyCounts(), ...summary.suppressed };
+  const counts = { ...emptyCounts(), ...summary.counts };
   return verdictReasons({
-    interrupted: summary.exitCode === 130,
-    nothingMatched: summary.exitCode === 2 && summary.files.total === 0,
-    unreadable: summary.files.error,
+    // A run that stopped before its end (a signal, or no output left) has partial results.
+    interrupted: summary.exitCode === 130 || summary.aborted,
+    nothingMatched: summary.exitCode === 2 && summary.files?.total === 0,
+    unreadable: summary.files?.error ?? 0,
     failedOutputs: summary.failedOutputs?.length ?? 0,
     failing: {
-      error: summary.counts.error - accepted.error,
-      warning: summary.counts.warning - accepted.warning,
-      info: summary.counts.info - accepted.info,
+      error: counts.error - accepted.error,
+      warning: counts.warning - accepted.warning,
+      info: counts.info - accepted.info,
     },
     failOn: summary.failOn,
     maxWarnings: summary.maxWarnings?.exceeded ? summary.maxWarnings.limit : null,
