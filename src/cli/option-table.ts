@@ -242,7 +242,12 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     record: { key: 'color', shards: 'may-differ' },
   },
   { flags: '--no-color', help: 'never colour stylish and text', group: 'Reports' },
-  { flags: '--no-progress', help: 'never draw the progress line', group: 'Reports' },
+  {
+    flags: '--no-progress',
+    help: 'never draw the progress line',
+    group: 'Reports',
+    record: { key: 'progress', shards: 'may-differ' },
+  },
   {
     flags: '--stats',
     help: 'time each document and each rule',

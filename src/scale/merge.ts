@@ -21,18 +21,16 @@ import { emptyCounts, failingCount, isFailOn } from './verdict.js';
  * Keys of `run.options` that do not change any record (where a shard's cache lives, how many
  * threads it used, how it shows progress, where it wrote its reports: `formats` names a different
  * file per shard), ignored when checking that shards ran alike. Every other key must be equal
- * (`quiet` too: it drops warning records from the stream).
+ * (`quiet` too: it drops warning records from the stream). The option table (src/cli/option-table.ts,
+ * `shards: 'may-differ'`) says the same; a test keeps them equal.
  */
 export const NON_RESULT_OPTIONS: ReadonlySet<string> = new Set([
   'shard',
   'concurrency',
   'cache',
   'cacheLocation',
-  'cacheStrategy',
   'progress',
-  'format',
   'formats',
-  'output',
   'color',
   'writeBaseline',
   // The config file's path: shards may find it at different places; what it set is in the other keys.
