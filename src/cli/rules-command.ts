@@ -8,6 +8,8 @@ import { validateDocument } from '../validation/engine.js';
 import type { Rule, RuleExample } from '../validation/rule.js';
 import { findRule, RULES } from '../validation/rules/index.js';
 import { checkText } from '../worker/check-text.js';
+import { closest } from './suggest.js';
+import { usageError } from './usage.js';
 
 /**
  * The level columns of the listing: what most published documents declare, the current release, and the
@@ -75,8 +77,6 @@ Options:
 Exit codes: 0 listed, 2 usage error or unknown rule id.
 `;
 
-const TRY_HELP = "(run 'mcpdesc-validate rules --help' for usage)\n";
-
 /**
  * `rules`: see HELP. A failed write to `out` (a full disk, a closed pipe) ends the command: said once on
  * `err` as `cannot write to stdout` with exit 2, or quietly with exit 0 when the reader left (EPIPE).
@@ -130,18 +130,15 @@ async function listOrExplain(
     } else if (arg.startsWith('--format=')) {
       format = arg.slice('--format='.length);
     } else if (arg.startsWith('-')) {
-      err.write(`mcpdesc-validate rules: unknown option '${arg}'\n${TRY_HELP}`);
-      return 2;
+      return usageError(err, `unknown option '${arg}'`, 'rules');
     } else if (id === undefined) {
       id = arg;
     } else {
-      err.write(`mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${TRY_HELP}`);
-      return 2;
+      return usageError(err, `one rule id at most, got '${id}' and '${arg}'`, 'rules');
     }
   }
   if (format !== 'text' && format !== 'json') {
-    err.write(`mcpdesc-validate rules: --format must be text or json, got '${format}'\n${TRY_HELP}`);
-    return 2;
+    return usageError(err, `option '--format' must be text or json, got '${format}'`, 'rules');
   }
 
   if (id === undefined) {
@@ -153,12 +150,12 @@ async function listOrExplain(
 
   const rule = findRule(id);
   if (!rule) {
-    const near = RULES.filter((r) => r.id.includes(id) || id.includes(r.id.split('.').slice(0, 2).join('.')));
-    const hint = near.length > 0 ? ` Did you mean: ${near.map((r) => r.id).join(', ')}?` : '';
-    err.write(
-      `mcpdesc-validate rules: unknown rule '${id}'.${hint} Run 'mcpdesc-validate rules' for the list.\n`,
+    const near = closest(
+      id,
+      RULES.map((r) => r.id),
     );
-    return 2;
+    const hint = near === undefined ? '' : `; did you mean '${near}'?`;
+    return usageError(err, `unknown rule '${id}'${hint} ('mcpdesc-validate rules' lists them)`, 'rules');
   }
   if (format === 'json') {
     const explained = {

@@ -94,8 +94,15 @@ describe('rules command', () => {
     const { code, text, stderr } = await quietly(() => rules('mcpdesc.document.nope'));
     assert.equal(code, 2);
     assert.equal(text, '');
-    assert.match(stderr, /unknown rule 'mcpdesc\.document\.nope'/);
-    assert.match(stderr, /Did you mean: .*mcpdesc\.document\.root-object/);
+    assert.match(stderr, /^error: unknown rule 'mcpdesc\.document\.nope'/);
+    assert.match(stderr, /\n\(run 'mcpdesc-validate rules --help' for usage\)\n$/);
+  });
+
+  it('suggests the one closest rule id', async () => {
+    const { code, stderr } = await quietly(() => rules('mcpdesc.tool.nmae-format'));
+    assert.equal(code, 2);
+    assert.match(stderr, /did you mean 'mcpdesc\.tool\.name-format'\?/);
+    assert.equal(stderr.match(/mcpdesc\.[a-z-]+\.[a-z-]+/g)?.length, 2, stderr);
   });
 
   it('rejects a bad format, an unknown option and two ids', async () => {
