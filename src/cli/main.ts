@@ -27,10 +27,10 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or
 unreadable input, 130 interrupted.
 
 Commands (each takes --help):
-  rules [ID]                     list or explain the rules
-  report RESULTS.ndjson...       render NDJSON reports in any format
-  merge SHARD.ndjson...          combine --shard outputs into one report
-  compare OLD.ndjson NEW.ndjson  new, fixed and unchanged findings
+  mcpdesc-validate rules [ID]                list or explain the rules
+  mcpdesc-validate report RESULTS.ndjson...  render reports again, any format
+  mcpdesc-validate merge SHARD.ndjson...     combine --shard outputs
+  mcpdesc-validate compare OLD NEW           new, fixed and unchanged findings
 
 Reference: docs/cli.md`;
 

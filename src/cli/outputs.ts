@@ -229,10 +229,15 @@ export async function openOutputs(
 async function openReportFile(target: string): Promise<AtomicFile> {
   try {
     await mkdir(dirname(target), { recursive: true });
+  } catch (error) {
+    throw new Error(`cannot create its folder: ${(error as Error).message}`, { cause: error });
+  }
+  try {
     return await openAtomicFile(target);
   } catch (error) {
+    // The temporary file is written beside the report; its name means nothing to the user.
     const e = error as NodeJS.ErrnoException;
-    const message = typeof e.path === 'string' ? e.message.replaceAll(e.path, target) : e.message;
-    throw new Error(message, { cause: error });
+    const temporary = typeof e.path === 'string' && e.path !== target && dirname(e.path) === dirname(target);
+    throw temporary ? new Error(e.message.replaceAll(e.path!, target), { cause: error }) : error;
   }
 }

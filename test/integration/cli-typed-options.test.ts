@@ -58,6 +58,25 @@ describe('options people type', () => {
     assertUsageError(both, /every --format already names its file/);
   });
 
+  it("a report file's missing folders are created (the README's config example); no temp file is named", async () => {
+    const dir = join(cwd, 'readme-config');
+    mkdirSync(join(dir, '.git'), { recursive: true });
+    put(dir, 'registry/a.json', JSON.stringify(validDocument('a', 1)));
+    put(
+      dir,
+      'mcpdesc-validate.config.json',
+      JSON.stringify({ patterns: ['registry'], formats: ['text', 'sarif=reports/mcpdesc.sarif'] }),
+    );
+    const r = await runCli([], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(readFileSync(join(dir, 'reports/mcpdesc.sarif'), 'utf8')).version, '2.1.0');
+    // A file where the folder should be: named, and nothing else.
+    const blocked = await runCli(['registry', '-f', 'ndjson=registry/a.json/x.ndjson'], { cwd: dir });
+    assert.equal(blocked.code, 2);
+    assert.match(blocked.stderr, /cannot write the ndjson report to registry\/a\.json\/x\.ndjson/);
+    assert.doesNotMatch(blocked.stderr, /\.tmp/);
+  });
+
   it('--fail-severity is --fail-on (Spectral); the two disagreeing is a usage error', async () => {
     const fails = await runCli(['w.json', '--fail-severity', 'warn'], { cwd });
     assert.equal(fails.code, 1, fails.stderr);
