@@ -430,5 +430,12 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     io.stdout.write(`${JSON.stringify(describeSettings(settings, program, config, namesInputs), null, 2)}\n`);
     return 0;
   }
+  // Typed at a terminal, `-` waits for the user's typing: say so, and how to end it.
+  if (
+    (io.stdin as { isTTY?: boolean }).isTTY === true &&
+    (program.args.includes('-') || o.filesFrom === '-')
+  ) {
+    io.stderr.write('mcpdesc-validate: reading standard input (-); type or paste, then Ctrl-D ends it\n');
+  }
   return runValidate(settings, io);
 }

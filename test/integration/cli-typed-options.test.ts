@@ -1,11 +1,13 @@
 // What people type from other tools: -o, -v, --fail-severity, --ignore-pattern, --no-ignore, the
 // --cache store outside a Node project, a command word typed wrong, and one usage-error style.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseNdjson, runCli } from '../helpers/run-cli.js';
+import { BIN, cliEnv, parseNdjson, runCli } from '../helpers/run-cli.js';
 import { validDocument } from './scale-support.js';
 
 const BROKEN = '{"mcpdesc": "0.7.0", ';
@@ -163,5 +165,33 @@ describe('usage errors', () => {
     put(dir, 'mcpdesc-validate.config.json', JSON.stringify({ failOn: 'fatal' }));
     put(dir, 'a.json', '{}');
     assertUsageError(await runCli(['a.json'], { cwd: dir }), /"failOn" must be one of/);
+  });
+});
+
+describe('standard input on a terminal', () => {
+  // `script` gives the CLI a terminal as its standard input, as typing `mcpdesc-validate -` does.
+  it('says on stderr that it reads standard input and that Ctrl-D ends it', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'cli-tty-'));
+    try {
+      const command = `"${process.execPath}" "${BIN}" - -f ndjson --concurrency 0`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd, env: cliEnv() });
+      let seen = '';
+      const told = new Promise<void>((resolve) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          seen += chunk;
+          if (/Ctrl-D/.test(seen)) resolve();
+        });
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await told;
+      child.stdin.write('{}\n\u0004');
+      const [code] = (await once(child, 'close')) as [number | null];
+      clearTimeout(timer);
+      assert.match(seen, /reading standard input[^\n]*Ctrl-D/);
+      assert.equal(code, 1, seen);
+      assert.match(seen, /"type":"summary"/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
