@@ -143,7 +143,9 @@ async function listOrExplain(
 
   if (id === undefined) {
     const text =
-      format === 'json' ? `${JSON.stringify(RULES.map(describeRule), null, 2)}\n` : listText(RULES);
+      format === 'json'
+        ? `${JSON.stringify(RULES.map(describeRule), null, 2)}\n`
+        : listText(RULES, widthOf(out));
     await write(out, text);
     return 0;
   }
@@ -175,6 +177,12 @@ async function listOrExplain(
   return 0;
 }
 
+/** The terminal's width for `out`, 80 when it is not a terminal. */
+function widthOf(out: NodeJS.WritableStream): number {
+  const tty = out as { isTTY?: boolean; columns?: number };
+  return tty.isTTY === true && typeof tty.columns === 'number' && tty.columns > 40 ? tty.columns : 80;
+}
+
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     out.write(text, (error) => (error ? reject(new WriteError(error)) : resolve()));
@@ -187,22 +195,40 @@ export function sections(rule: Rule): string {
   return other.length === 0 ? rule.specSection : `${rule.specSection} (${other.join(', ')})`;
 }
 
-function listText(rules: readonly Rule[]): string {
-  const header = ['RULE', ...LISTED_TARGETS, 'SECTION', 'DESCRIPTION'];
-  const rows = rules.map((r) => [
-    r.id,
-    ...LISTED_TARGETS.map((t) => r.levels[t]),
-    sections(r),
-    r.description,
-  ]);
+/** `text` in lines of at most `width` columns, each starting with `prefix` (a longer word stays whole). */
+function wrap(text: string, width: number, prefix: string): string[] {
+  const lines: string[] = [];
+  let line = prefix;
+  for (const word of text.split(/\s+/)) {
+    if (line !== prefix && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = prefix;
+    }
+    line += line === prefix ? word : ` ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The catalogue as a table that fits in `width` columns: each rule's id and levels on one line, its
+ * section and description wrapped below it.
+ */
+function listText(rules: readonly Rule[], width: number): string {
+  const header = ['RULE', ...LISTED_TARGETS];
+  const rows = rules.map((r) => [r.id, ...LISTED_TARGETS.map((t) => r.levels[t])]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
   return [
     line(header),
-    ...rows.map(line),
+    ...rules.flatMap((r, i) => [line(rows[i]!), ...wrap(`§${sections(r)}: ${r.description}`, width, '    ')]),
     '',
-    `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}. Levels for every version and examples: mcpdesc-validate rules ID`,
+    ...wrap(
+      `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}. Levels for every version and examples: mcpdesc-validate rules ID`,
+      width,
+      '',
+    ),
     '',
   ].join('\n');
 }

@@ -45,21 +45,30 @@ describe('rules command', () => {
     }
   });
 
-  it('lists every rule as a text table', async () => {
+  it('lists every rule as a text table within 80 columns: levels on its line, section and description below', async () => {
     const { code, text } = await rules();
     assert.equal(code, 0);
     const lines = text.split('\n');
-    assert.match(lines[0]!, /^RULE +0\.7\.0 +0\.8\.0 +0\.9\.0-rc\.3 +SECTION +DESCRIPTION$/);
-    const draft = lines.find((l) => l.startsWith('mcpdesc.version.draft '))!;
-    assert.match(draft, /^mcpdesc\.version\.draft +off +info +off +4\.8 /);
+    for (const line of lines) assert.ok(line.length <= 80, `${line.length}: ${line}`);
+    assert.match(lines[0]!, /^RULE +0\.7\.0 +0\.8\.0 +0\.9\.0-rc\.3$/);
+    /** The lines under a rule's row, up to the next row, as one text. */
+    const below = (id: string) => {
+      const at = lines.findIndex((l) => l === id || l.startsWith(`${id} `));
+      const rest = lines.slice(at + 1);
+      const end = rest.findIndex((l) => !l.startsWith('    '));
+      return {
+        row: lines[at]!,
+        text: rest
+          .slice(0, end)
+          .map((l) => l.trim())
+          .join(' '),
+      };
+    };
+    assert.match(below('mcpdesc.version.draft').row, /^mcpdesc\.version\.draft +off +info +off$/);
+    assert.match(below('mcpdesc.version.draft').text, /^§4\.8: /);
     // A rule numbered otherwise in 0.8.0 shows both sections.
-    assert.match(lines.find((l) => l.startsWith('mcpdesc.tag.unique '))!, / 12\.2 \(0\.8\.0: 13\.2\) /);
-    for (const rule of RULES) {
-      assert.ok(
-        lines.some((l) => l.startsWith(`${rule.id} `) && l.endsWith(rule.description)),
-        rule.id,
-      );
-    }
+    assert.match(below('mcpdesc.tag.unique').text, /^§12\.2 \(0\.8\.0: 13\.2\): /);
+    for (const rule of RULES) assert.ok(below(rule.id).text.endsWith(rule.description), rule.id);
     assert.ok(text.includes(`${RULES.length} rule${RULES.length === 1 ? '' : 's'}.`));
   });
 
