@@ -85,7 +85,11 @@ describe('CLI conventions a newcomer relies on', () => {
     for (const command of ['merge', 'compare']) {
       const r = await runCli([command, '--bogus', 'a.ndjson', 'b.ndjson'], { cwd });
       assert.equal(r.code, 2, command);
-      assert.match(r.stderr, new RegExp(`^mcpdesc-validate ${command}: unknown option '--bogus'\n`), command);
+      assert.equal(
+        r.stderr,
+        `error: unknown option '--bogus'\n(run 'mcpdesc-validate ${command} --help' for usage)\n`,
+        command,
+      );
       assert.doesNotMatch(r.stderr, /To specify a positional/, command);
       assert.equal(r.stdout, '', command);
     }
