@@ -64,6 +64,8 @@ export interface CliSettings {
   filesFrom: string | null;
   nul: boolean;
   ignorePath: string | null;
+  /** false: `--no-ignore`, no ignore file is read. */
+  ignore?: boolean;
   stdinFormat: InputFormat;
   formats: FormatSpec[];
   concurrency: 'auto' | number;
@@ -229,7 +231,7 @@ export async function runValidate(settings: CliSettings, io: CliIo): Promise<num
       }
     }
   }
-  if (!interrupted) {
+  if (!interrupted && settings.ignore !== false) {
     const ignoreFile = resolve(io.cwd, settings.ignorePath ?? DEFAULT_IGNORE_FILE);
     try {
       const read = await interrupt.reading([ignoreFile], () => loadIgnore(io.cwd, settings.ignorePath));
