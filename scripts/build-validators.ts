@@ -55,3 +55,5 @@ console.log(
   `build-validators: ${screens} screen validators; ${entries.length} fragments (${Object.keys(manifest).length} rule/part/version keys) ` +
     `in ${Math.round(performance.now() - started)} ms`,
 );
+// The config file's validator: generated the same way, from the option table.
+await import('./build-config-validator.js');

@@ -5,24 +5,17 @@
 //
 // Plain JSON only (no comments or trailing commas): the project has no JSONC reader, and a hand-made
 // comment stripper is one more parser whose edge cases would differ from every editor's.
-// The runtime check is written out here rather than compiled from schemas/config.schema.json with
-// Ajv: Ajv is loaded lazily by the worker only, and a run should not pay for compiling a schema to
-// read a dozen keys. A test keeps the two in agreement.
+// The check is the schema generated from the option table, compiled at build time (no schema
+// compiler is loaded to read a config file); the messages say what the option would say.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import type { Level, Target } from '../types.js';
-import { TARGETS } from '../types.js';
-import {
-  FAIL_ON,
-  type FailOn,
-  type FormatSpec,
-  type FormatTable,
-  LEVELS,
-  parseFormat,
-  parseSize,
-} from './options.js';
+import { EXTRA_EXPECT } from './config-schema.js';
+import { configEntries } from './option-table.js';
+import { type FailOn, type FormatSpec, type FormatTable, LEVELS, parseFormat, parseSize } from './options.js';
 import type { CliSettings } from './run.js';
 
 export const CONFIG_FILE = 'mcpdesc-validate.config.json';
@@ -55,27 +48,11 @@ export interface ConfigValues {
   stats?: boolean;
 }
 
+/** The option entries a config file can set, by key (commander's attribute name). */
+const CONFIG_OPTIONS = new Map(configEntries());
+
 /** Keys whose value commander holds under the same name; the config sets them as source 'config'. */
-export const OPTION_KEYS = [
-  'ignorePath',
-  'target',
-  'failOn',
-  'maxWarnings',
-  'maxDiagnosticsPerFile',
-  'concurrency',
-  'streamThreshold',
-  'maxFileSize',
-  'maxElementSize',
-  'workerMemory',
-  'cache',
-  'cacheLocation',
-  'baseline',
-  'strictBaseline',
-  'showSuppressed',
-  'quiet',
-  'codeFrame',
-  'stats',
-] as const satisfies ReadonlyArray<keyof ConfigValues>;
+export const OPTION_KEYS: readonly string[] = [...CONFIG_OPTIONS.keys()];
 
 /** Every key a config file may hold (`$schema` is for editors and ignored). */
 export const CONFIG_KEYS: readonly string[] = ['$schema', 'patterns', 'rules', 'formats', ...OPTION_KEYS];
@@ -107,9 +84,124 @@ export function findConfig(cwd: string): string | null {
   }
 }
 
-type Check = (value: unknown, key: string) => unknown;
-
 const found = (value: unknown) => JSON.stringify(value);
+
+interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  propertyName?: string;
+}
+type ConfigValidator = ((value: unknown) => boolean) & { errors?: SchemaError[] | null };
+
+let validator: ConfigValidator | undefined;
+/** The validator generated from the option table at build time (scripts/build-config-validator.ts). */
+function configValidator(): ConfigValidator {
+  validator ??= (createRequire(import.meta.url)('./compiled/config.cjs') as { default: ConfigValidator })
+    .default;
+  return validator;
+}
+
+/** `~1` and `~0` of a JSON Pointer segment. */
+const unescapePointer = (segment: string) => segment.replaceAll('~1', '/').replaceAll('~0', '~');
+
+/** What the schema's first complaint means, said as the option would say it. */
+function describeSchemaError(
+  error: SchemaError,
+  raw: Record<string, unknown>,
+  formatTable: FormatTable,
+): string {
+  if (error.instancePath === '' && error.keyword === 'additionalProperties') {
+    const known = CONFIG_KEYS.filter((k) => k !== '$schema').join(', ');
+    return `unknown key ${found(error.params.additionalProperty)} (known: ${known})`;
+  }
+  const [key = '', item] = error.instancePath.slice(1).split('/').map(unescapePointer);
+  const value = raw[key];
+  if (key === 'rules' && error.propertyName !== undefined) {
+    return `"rules" names an unknown rule id ${found(error.propertyName)} (\`mcpdesc-validate rules\` lists them)`;
+  }
+  if (key === 'rules' && item !== undefined) {
+    const level = (value as Record<string, unknown>)[item];
+    return `"rules".${found(item)} must be one of off, info, warning, error; found ${found(level)}`;
+  }
+  if (item !== undefined) {
+    const entry = (value as unknown[])[Number(item)];
+    if (key === 'patterns' && entry === '-') {
+      return `"patterns"[${item}] cannot be "-" (standard input is given on the command line)`;
+    }
+    if (key === 'formats' && typeof entry === 'string' && entry !== '') {
+      try {
+        parseFormat(entry, formatTable);
+      } catch (reason) {
+        return `"formats"[${item}] ${found(entry)} is invalid: ${(reason as Error).message}`;
+      }
+    }
+    return `${found(key)}[${item}] must be a non-empty string; found ${found(entry)}`;
+  }
+  const expect = EXTRA_EXPECT[key] ?? CONFIG_OPTIONS.get(key)?.config.expect ?? 'valid';
+  return `${found(key)} must be ${expect}; found ${found(value)}`;
+}
+
+/** The checked value of one option key, as the option itself would hold it. */
+function convertValue(
+  key: string,
+  value: unknown,
+  rebase: (path: string) => string,
+  fail: (message: string) => never,
+): unknown {
+  const entry = CONFIG_OPTIONS.get(key)!;
+  switch (entry.config.convert) {
+    case 'path':
+      return rebase(value as string);
+    case 'failOn':
+      return value === 'warn' ? 'warning' : value;
+    case 'concurrency':
+      return value === 'off' ? 0 : value;
+    case 'size':
+      if (typeof value === 'number') return value;
+      try {
+        return parseSize(value as string);
+      } catch (error) {
+        return fail(
+          `${found(key)} must be ${entry.config.expect}; found ${found(value)} (${(error as Error).message})`,
+        );
+      }
+    default:
+      return value;
+  }
+}
+
+/** Reads a config file's text and parses it as JSON, placing an error by line and column. */
+async function readConfigJson(
+  file: string,
+  shown: string,
+  read: (file: string) => Promise<string>,
+): Promise<unknown> {
+  let text: string;
+  try {
+    text = await read(file);
+  } catch (error) {
+    throw new ConfigError(`cannot read the config file ${shown}: ${(error as Error).message}`);
+  }
+  // Editors on Windows may save a byte order mark; it is not part of the JSON text.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // The document parser places errors by line and column (V8's JSON.parse messages do not). Loaded
+  // here, only when a config file exists, so a run without one starts no slower.
+  const [{ parseJsonText }, { positionAt }] = await Promise.all([
+    import('../parsing/json.js'),
+    import('../parsing/position.js'),
+  ]);
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed.value;
+  const finding = parsed.findings[0]!;
+  const at = positionAt(text, finding.offset ?? 0);
+  // JSON.parse would keep the last copy of a repeated key; a setting given twice is a mistake to name.
+  const message =
+    finding.kind === 'duplicate-key'
+      ? `${found((finding.path ?? []).join('.'))} is given twice (JSON.parse would keep the last; remove one)`
+      : finding.message;
+  throw new ConfigError(`${shown}:${at.line}:${at.column}: ${message}`);
+}
 
 /**
  * Reads and validates one config file. `file` is absolute; `shown` names it in messages. Relative
@@ -127,165 +219,39 @@ export async function loadConfig(
   const fail = (message: string): never => {
     throw new ConfigError(`${shown}: ${message}`);
   };
-  let text: string;
-  try {
-    text = await read(file);
-  } catch (error) {
-    throw new ConfigError(`cannot read the config file ${shown}: ${(error as Error).message}`);
-  }
-  // Editors on Windows may save a byte order mark; it is not part of the JSON text.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // The document parser places errors by line and column (V8's JSON.parse messages do not). Loaded
-  // here, only when a config file exists, so a run without one starts no slower.
-  const [{ parseJsonText }, { positionAt }] = await Promise.all([
-    import('../parsing/json.js'),
-    import('../parsing/position.js'),
-  ]);
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) {
-    const finding = parsed.findings[0]!;
-    const at = positionAt(text, finding.offset ?? 0);
-    // JSON.parse would keep the last copy of a repeated key; a setting given twice is a mistake to name.
-    const message =
-      finding.kind === 'duplicate-key'
-        ? `${found((finding.path ?? []).join('.'))} is given twice (JSON.parse would keep the last; remove one)`
-        : finding.message;
-    throw new ConfigError(`${shown}:${at.line}:${at.column}: ${message}`);
-  }
-  const raw = parsed.value;
+  const raw = await readConfigJson(file, shown, read);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     fail(`must hold a JSON object of settings; found ${Array.isArray(raw) ? 'an array' : found(raw)}`);
   }
-  const entries = Object.entries(raw as Record<string, unknown>);
-  for (const [key] of entries) {
-    if (!CONFIG_KEYS.includes(key)) {
-      fail(`unknown key ${found(key)} (known: ${CONFIG_KEYS.filter((k) => k !== '$schema').join(', ')})`);
-    }
-  }
+  const object = raw as Record<string, unknown>;
+  const validate = configValidator();
+  if (!validate(object)) fail(describeSchemaError(validate.errors![0]!, object, formatTable));
 
   const base = dirname(file);
   const rebase = (path: string) =>
     isAbsolute(path) ? path : slashed(relative(cwd, resolve(base, path))) || '.';
-
-  const string: Check = (v, key) =>
-    typeof v === 'string' && v !== '' ? v : fail(`"${key}" must be a non-empty string; found ${found(v)}`);
-  const path: Check = (v, key) => rebase(string(v, key) as string);
-  const boolean: Check = (v, key) =>
-    typeof v === 'boolean' ? v : fail(`"${key}" must be true or false; found ${found(v)}`);
-  const integer =
-    (min: number, what: string): Check =>
-    (v, key) =>
-      Number.isSafeInteger(v) && (v as number) >= min
-        ? v
-        : fail(`"${key}" must be ${what}; found ${found(v)}`);
-  const oneOf =
-    (values: readonly string[], aliases: Record<string, string> = {}): Check =>
-    (v, key) => {
-      // Own keys only: `constructor` is no alias of anything.
-      if (typeof v === 'string' && Object.hasOwn(aliases, v)) return aliases[v];
-      return typeof v === 'string' && values.includes(v)
-        ? v
-        : fail(`"${key}" must be one of ${values.join(', ')}; found ${found(v)}`);
-    };
-  const size: Check = (v, key) => {
-    const what = `a size: bytes as a number, or a string such as "64MiB", "512KB" or "2GiB"`;
-    if (typeof v === 'number')
-      return Number.isSafeInteger(v) && v >= 0 ? v : fail(`"${key}" must be ${what}; found ${found(v)}`);
-    if (typeof v !== 'string') return fail(`"${key}" must be ${what}; found ${found(v)}`);
-    try {
-      return parseSize(v);
-    } catch (error) {
-      return fail(`"${key}" must be ${what}; found ${found(v)} (${(error as Error).message})`);
-    }
-  };
-  const concurrency: Check = (v, key) => {
-    if (v === 'auto') return 'auto';
-    if (v === 'off') return 0;
-    return Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 1024
-      ? v
-      : fail(
-          `"${key}" must be "auto", "off" or a number of threads from 0 (in-process) to 1024; found ${found(v)}`,
-        );
-  };
-  const strings = (v: unknown, key: string): string[] => {
-    if (!Array.isArray(v) || v.length === 0)
-      fail(`"${key}" must be a non-empty array of strings; found ${found(v)}`);
-    (v as unknown[]).forEach((item, i) => {
-      if (typeof item !== 'string' || item === '')
-        fail(`"${key}"[${i}] must be a non-empty string; found ${found(item)}`);
-    });
-    return v as string[];
-  };
-  const patterns: Check = (v, key) =>
-    strings(v, key).map((p, i) => {
-      // Standard input is named on the command line only: a committed file cannot supply a pipe.
-      if (p === '-') fail(`"${key}"[${i}] cannot be "-" (standard input is given on the command line)`);
-      return p.startsWith('!') ? `!${rebase(p.slice(1))}` : rebase(p);
-    });
-  const formats: Check = (v, key) => {
-    const specs = strings(v, key).map((f, i) => {
-      try {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (key === '$schema') continue;
+    if (key === 'patterns') {
+      values.patterns = (value as string[]).map((p) =>
+        p.startsWith('!') ? `!${rebase(p.slice(1))}` : rebase(p),
+      );
+    } else if (key === 'rules') {
+      // Own keys only, and checked by the schema: every level is one of LEVELS' words.
+      values.rules = Object.fromEntries(
+        Object.entries(value as Record<string, string>).map(([id, level]) => [id, LEVELS[level]!]),
+      );
+    } else if (key === 'formats') {
+      const specs = (value as string[]).map((f) => {
         const spec = parseFormat(f, formatTable);
         return spec.path === null ? spec : { name: spec.name, path: rebase(spec.path) };
-      } catch (error) {
-        return fail(`"${key}"[${i}] ${found(f)} is invalid: ${(error as Error).message}`);
+      });
+      if (specs.filter((s) => s.path === null).length > 1) {
+        fail(`"formats": only one format may write to stdout; give the others =PATH`);
       }
-    });
-    if (specs.filter((s) => s.path === null).length > 1) {
-      fail(`"${key}": only one format may write to stdout; give the others =PATH`);
-    }
-    return specs;
-  };
-  const rules = async (v: unknown, key: string): Promise<Record<string, Level>> => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-      fail(`"${key}" must be an object of rule ids and levels; found ${found(v)}`);
-    }
-    const entries = Object.entries(v as Record<string, unknown>);
-    // The catalogue is loaded only when a config sets rules; a typo must not leave a rule at its default.
-    const known = new Set(
-      entries.length > 0 ? (await import('../validation/rules/index.js')).RULES.map((r) => r.id) : [],
-    );
-    const levels: Record<string, Level> = {};
-    for (const [id, level] of entries) {
-      if (!known.has(id))
-        fail(`"${key}" names an unknown rule id ${found(id)} (\`mcpdesc-validate rules\` lists them)`);
-      const l = typeof level === 'string' ? LEVELS[level] : undefined;
-      if (l === undefined)
-        fail(`"${key}".${found(id)} must be one of off, info, warning, error; found ${found(level)}`);
-      levels[id] = l as Level;
-    }
-    return levels;
-  };
-
-  const CHECKS: Record<string, Check> = {
-    patterns,
-    ignorePath: path,
-    target: oneOf(TARGETS),
-    failOn: oneOf(FAIL_ON, { warn: 'warning' }),
-    maxWarnings: integer(-1, 'a non-negative integer (or -1 for no limit)'),
-    maxDiagnosticsPerFile: integer(0, 'a non-negative integer'),
-    concurrency,
-    streamThreshold: size,
-    maxFileSize: size,
-    maxElementSize: size,
-    workerMemory: integer(1, 'a positive integer (MB)'),
-    cache: boolean,
-    cacheLocation: path,
-    baseline: path,
-    strictBaseline: boolean,
-    showSuppressed: boolean,
-    formats,
-    quiet: boolean,
-    codeFrame: boolean,
-    stats: boolean,
-  };
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    if (key === '$schema') {
-      if (typeof value !== 'string') fail(`"$schema" must be a string; found ${found(value)}`);
-      continue;
-    }
-    values[key] = key === 'rules' ? await rules(value, key) : CHECKS[key]!(value, key);
+      values.formats = specs;
+    } else values[key] = convertValue(key, value, rebase, fail);
   }
   return { shown, values: values as ConfigValues };
 }
@@ -322,7 +288,7 @@ export async function applyConfig(
   }
   const loaded = await loadConfig(file, shown, cwd, formatTable, named.read);
   for (const key of OPTION_KEYS) {
-    const value = loaded.values[key];
+    const value = (loaded.values as Record<string, unknown>)[key];
     if (value === undefined || program.getOptionValueSource(key) === 'cli') continue;
     program.setOptionValueWithSource(key, value, 'config');
   }

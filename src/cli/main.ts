@@ -1,70 +1,42 @@
 // Composition root: argv → settings (commander) → runValidate → process.exitCode. Never process.exit():
 // stdout may still hold piped records that must reach the consumer.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
-import { DEFAULT_CACHE_LOCATION } from '../scale/cache.js';
-import { parseShard, type Shard } from '../scale/shard.js';
-import { TARGETS } from '../types.js';
+import { defaultCacheLocation } from '../scale/cache.js';
+import type { Shard } from '../scale/shard.js';
 import { applyConfig, ConfigError, describeSettings, type LoadedConfig } from './config.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import { listenForInterrupt } from './interrupt.js';
-import {
-  collect,
-  FAIL_ON,
-  type FormatSpec,
-  formatOption,
-  parseBail,
-  parseConcurrency,
-  parseFailOn,
-  parseMaxWarnings,
-  parseNonNegativeInt,
-  parsePositiveInt,
-  parseRule,
-  parseSize,
-  parseStdinFilename,
-  parseStdinFormat,
-  parseTarget,
-  resolveFormats,
-  STDIN_FORMATS,
-  spellBail,
-} from './options.js';
+import { attributeOf, commanderOptions, optionEntries } from './option-table.js';
+import { type FormatSpec, parseRule, resolveFormats, spellBail } from './options.js';
 import { type CliIo, type CliSettings, runValidate } from './run.js';
+import { closest } from './suggest.js';
+import { tryHelp, usageError } from './usage.js';
 
+// Short on purpose: docs/cli.md is the reference.
 const HELP_AFTER = `
-Inputs are de-duplicated and checked in sorted path order. Directories are searched for
-*.json, *.yaml, *.yml, *.jsonl, *.ndjson and their .gz (not below node_modules or .git).
-Quote globs so the shell does not expand them: 'registry/**/*.json' '!registry/old/**'.
-A .mcpdescignore file (gitignore syntax) in the working directory excludes files found
-through directories and globs; files named explicitly are always checked.
+Inputs: files, directories (searched for .json, .yaml, .yml, .jsonl, .ndjson
+and their .gz), quoted globs ('registry/**/*.json', '!registry/old/**'), or -
+for standard input. Output: stylish on a terminal, else NDJSON; progress and
+notes go to stderr.
 
-Settings can be committed in mcpdesc-validate.config.json (the first one from the working
-directory up to the repository root; paths in it are relative to it). The command line wins
-over it; --print-config shows the result.
+Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or
+unreadable input, 130 interrupted.
 
-Output: NDJSON (one record per line: run, diagnostic…, file, …, summary) when stdout is
-not a terminal, stylish (findings grouped under each file) otherwise; -f text (or compact)
-prints one line per finding, for grep. Progress and notes go to stderr. Reports for people
-are coloured on a terminal unless NO_COLOR is set; FORCE_COLOR=1 or --color colours them.
-
-Exit codes:
-  0    every file checked, no finding at or above --fail-on
-  1    findings at or above --fail-on (malformed input is a finding), or more
-       warnings than --max-warnings; --exit-zero turns this into 0
-  2    usage error, nothing matched (unless --allow-empty), unreadable input or crashed worker
-       (every other file is still checked and the summary written)
-  130  interrupted (SIGINT/SIGTERM); the summary covers what finished
-
-Commands:
-  mcpdesc-validate rules [ID] [--format text|json]   list the rule catalogue
-  mcpdesc-validate merge [-o FILE] SHARD.ndjson...    combine --shard outputs into one run's report
-  mcpdesc-validate compare OLD.ndjson NEW.ndjson      new, fixed and unchanged findings between runs
-  mcpdesc-validate report RESULTS.ndjson... [-f FMT]  render NDJSON reports (one run, or its shards)
-                                                      in any format, without validating again
-  (each takes --help)
+Commands (each takes --help):
+  mcpdesc-validate rules [ID]                list or explain the rules
+  mcpdesc-validate report RESULTS.ndjson...  render reports again, any format
+  mcpdesc-validate merge SHARD.ndjson...     combine --shard outputs
+  mcpdesc-validate compare OLD NEW           new, fixed and unchanged findings
 
 Reference: docs/cli.md`;
+
+/** Subcommands, and words other tools use for the main command, for "did you mean". */
+const SUBCOMMANDS = ['rules', 'report', 'merge', 'compare'] as const;
+const OTHER_TOOLS_WORDS: ReadonlySet<string> = new Set(['help', 'lint', 'validate', 'check']);
 
 function packageVersion(): string {
   try {
@@ -107,155 +79,68 @@ interface RawOptions {
   exitZero?: boolean;
   bail?: number;
   stdinFilename?: string;
-  stdinFilepath?: string;
   allowEmpty?: boolean;
-  errorOnUnmatchedPattern: boolean;
   /** `--config <file>`; false: `--no-config`. */
   config?: string | false;
   printConfig?: boolean;
   stats?: boolean;
-}
-
-function parseShardOption(value: string): Shard {
-  try {
-    return parseShard(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
+  outputFile?: string;
+  ignorePattern?: string[];
+  ignore: boolean;
+  failSeverity?: CliSettings['failOn'];
 }
 
 export function buildProgram(version: string): Command {
-  const formats = formatTable();
-  return new Command('mcpdesc-validate')
+  const program = new Command('mcpdesc-validate')
     .description('Validate MCP Description (mcpdesc) documents in bulk: files, directories, globs or stdin.')
     .argument('[patterns...]', 'files, directories, quoted globs (! to exclude), - for stdin')
-    .version(version, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show this help')
-    .addOption(formatOption(formats))
-    .option('--files-from <file|->', 'read input paths from a file (- for stdin), one per line')
-    .option('-0, --null', 'with --files-from: paths are NUL-separated (find -print0)')
-    .addOption(
-      new Option(
-        '--stdin-filename <name>',
-        'name of the document read from - in every report; its extension sets the format under --stdin-format auto (alias --stdin-filepath)',
-      ).argParser(parseStdinFilename),
-    )
-    .addOption(
-      // Spectral's spelling, for scripts written for it.
-      new Option('--stdin-filepath <name>').hideHelp().argParser(parseStdinFilename),
-    )
-    .option('--allow-empty', 'exit 0 when no input matches (alias --no-error-on-unmatched-pattern)')
-    .addOption(
-      // ESLint's spelling of --allow-empty.
-      new Option('--no-error-on-unmatched-pattern').hideHelp(),
-    )
-    .option('--ignore-path <file>', 'ignore file to use instead of ./.mcpdescignore')
-    .addOption(
-      new Option('--stdin-format <format>', `format of a document read from - (${STDIN_FORMATS.join('|')})`)
-        .default('unknown', 'auto')
-        .argParser(parseStdinFormat),
-    )
-    .addOption(
-      new Option('--concurrency <auto|N>', 'worker threads; 0 runs in-process')
-        .default('auto')
-        .argParser(parseConcurrency),
-    )
-    .addOption(
-      new Option('--fail-on <level>', `lowest severity that fails the run (${FAIL_ON.join('|')})`)
-        .default('error')
-        .argParser(parseFailOn),
-    )
-    .addOption(
-      new Option(
-        '--max-warnings <n>',
-        'exit 1 when more than n warnings count (after --rule; baselined ones do not)',
-      ).argParser(parseMaxWarnings),
-    )
-    .option('--exit-zero', 'exit 0 where findings would exit 1 (never hides exit 2 or 130)')
-    .addOption(
-      new Option(
-        '--bail [n]',
-        'start no more files once n (default 1) have findings at or above --fail-on; the rest are skipped',
-      ).argParser(parseBail),
-    )
-    .addOption(
-      // Checked against the catalogue after parsing, so runs without --rule never load it here.
-      new Option('--rule <id=level>', 'set a rule to off|info|warning|error (repeatable)').argParser(
-        collect((v) => v),
-      ),
-    )
-    .addOption(
-      new Option(
-        '--max-diagnostics-per-file <n>',
-        'diagnostics kept per document, errors first; counts stay exact',
-      )
-        .default(1000)
-        .argParser(parseNonNegativeInt),
-    )
-    .addOption(
-      new Option('--target <version>', `check against this version (${TARGETS.join('|')})`).argParser(
-        parseTarget,
-      ),
-    )
-    .addOption(
-      new Option('--stream-threshold <size>', 'JSON files above this size are streamed (e.g. 64MiB)')
-        .default(64 * 1024 * 1024, '64MiB')
-        .argParser(parseSize),
-    )
-    .addOption(
-      new Option('--max-file-size <size>', 'skip files above this size (default: no limit)').argParser(
-        parseSize,
-      ),
-    )
-    .addOption(
-      // The largest tool of the real 17,578-tool dump is 49 KB as JSON; 32 MiB only stops a pathological
-      // element from being buffered whole (it is reported and skipped; the rest of the dump is checked).
-      new Option('--max-element-size <size>', 'streamed files: skip a tool or member value above this size')
-        .default(32 * 1024 * 1024, '32MiB')
-        .argParser(parseSize),
-    )
-    .addOption(
-      new Option(
-        '--worker-memory <MB>',
-        'heap limit per worker thread in MB (default: RAM share, 512–4096)',
-      ).argParser(parsePositiveInt),
-    )
-    .addOption(
-      new Option(
-        '--shard <K/N>',
-        'check shard K of N (1-based) of the sorted input; merge the outputs with `merge`',
-      ).argParser(parseShardOption),
-    )
-    .option('--cache', 'replay the results of files whose content did not change since the last --cache run')
-    .option('--cache-location <dir>', 'where --cache keeps its store', DEFAULT_CACHE_LOCATION)
-    .option(
-      '--baseline <file>',
-      'findings recorded in this baseline (or a previous NDJSON report) do not fail the run',
-    )
-    .option('--write-baseline <file>', "record this run's findings as a baseline")
-    .option('--strict-baseline', 'with --baseline: also fail when baselined findings are gone')
-    .option('--show-suppressed', 'stylish and text: also list the findings the --baseline covers')
-    .option('--stats', 'time each document by phase and each rule; adds timings and summary stats')
-    .option('-q, --quiet', 'report error-level diagnostics only; no progress or closing line')
-    .option('--no-progress', 'never draw the progress line')
-    .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
-    .option('--color', 'colour stylish and text even when stdout is not a terminal (also FORCE_COLOR=1)')
-    .option('--no-color', 'never colour stylish and text (also NO_COLOR=1)')
-    .option(
-      '--config <file>',
-      'settings file to use instead of the mcpdesc-validate.config.json found from the working directory up',
-    )
-    .option('--no-config', 'use no config file')
-    .option('--print-config', 'print the effective settings (config file and command line) as JSON and exit')
-    .addHelpText('after', HELP_AFTER)
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride();
+    .version(version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help');
+  for (const entry of optionEntries(formatTable())) {
+    for (const option of commanderOptions(entry)) program.addOption(option);
+  }
+  return program.addHelpText('after', HELP_AFTER).showHelpAfterError(tryHelp()).exitOverride();
 }
 
-/** A usage error found after parsing, worded and closed as commander's own (exit 2). */
-function usageError(io: Pick<CliIo, 'stderr'>, message: string): number {
-  io.stderr.write(`error: ${message}\n(run with --help for usage)\n`);
-  return EXIT_FAILURE;
+/**
+ * Other tools' spellings (hidden aliases) set the option they stand for. Both spellings given with
+ * different values is a mistake to name, not a silent choice.
+ */
+function applyAliases(program: Command): string | null {
+  for (const entry of optionEntries(formatTable())) {
+    const key = attributeOf(entry);
+    for (const flags of entry.aliases ?? []) {
+      const alias = new Option(flags);
+      const aliasKey = alias.attributeName();
+      if (program.getOptionValueSource(aliasKey) !== 'cli') continue;
+      // A negated alias (--no-error-on-unmatched-pattern) turns its option on.
+      const value = alias.negate ? true : program.getOptionValue(aliasKey);
+      if (program.getOptionValueSource(key) === 'cli' && program.getOptionValue(key) !== value) {
+        return `options '${new Option(entry.flags).long}' and '${alias.long}' disagree (${JSON.stringify(program.getOptionValue(key))} and ${JSON.stringify(value)})`;
+      }
+      program.setOptionValueWithSource(key, value, 'cli');
+    }
+  }
+  return null;
+}
+
+/**
+ * A positional that names no file but is (nearly) a command word: `rule`, `help`, `lint registry`.
+ * Said before any work, rather than reported as a missing input after checking the others.
+ */
+function commandWordTypo(args: readonly string[], cwd: string): string | null {
+  const first = args[0];
+  if (first === undefined || first === '-' || existsSync(resolve(cwd, first))) return null;
+  if (OTHER_TOOLS_WORDS.has(first.toLowerCase())) {
+    const rest = args.slice(1).join(' ');
+    const meant =
+      first.toLowerCase() === 'help' || rest === '' ? 'mcpdesc-validate --help' : `mcpdesc-validate ${rest}`;
+    return `'${first}' is no file and no command; did you mean '${meant}'?`;
+  }
+  const near = closest(first.toLowerCase(), SUBCOMMANDS, 1);
+  return near === undefined
+    ? null
+    : `'${first}' is no file; did you mean the command 'mcpdesc-validate ${near}'?`;
 }
 
 export async function main(argv: string[], overrides: Partial<CliIo> = {}): Promise<number> {
@@ -269,9 +154,6 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     version,
-    ...(process.env.MCPDESC_VALIDATE_TEST_WORKER
-      ? { workerUrl: new URL(process.env.MCPDESC_VALIDATE_TEST_WORKER, `file://${process.cwd()}/`) }
-      : {}),
     ...overrides,
   };
   if (overrides.stdout === undefined) {
@@ -327,138 +209,160 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
   return code;
 }
 
-async function validateCommand(argv: string[], io: CliIo, version: string): Promise<number> {
+/** `-V`, commander's usual spelling, prints the version as `-v` does (up to `--`). */
+function versionFlag(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((arg, i) => (arg === '-V' && (end < 0 || i < end) ? '--version' : arg));
+}
+
+/** The command line parsed, its aliases applied; or the exit code when parsing ended the command. */
+function parseCommandLine(argv: string[], io: CliIo, version: string): Command | number {
   const program = buildProgram(version).configureOutput({
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s),
+    // Wrapped to the terminal, or to 80 columns when the help goes to a file or a pipe.
+    getOutHelpWidth: () => (io.stdoutIsTTY ? process.stdout.columns || 80 : 80),
+    getErrHelpWidth: () => 80,
   });
   // --config and --no-config share one value in commander (the last wins); both given is a mistake
   // worth naming rather than a silent choice.
-  const configFlags = new Set<string>();
-  program.on('option:config', () => configFlags.add('config'));
-  program.on('option:no-config', () => configFlags.add('no-config'));
+  let configFlags = 0;
+  program.on('option:config', () => configFlags++);
+  program.on('option:no-config', () => configFlags++);
   try {
-    program.parse(spellBail(argv), { from: 'user' });
+    program.parse(spellBail(versionFlag(argv)), { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_FAILURE;
     throw error;
   }
-  const o = program.opts<RawOptions>();
-  // The config file fills in what the command line left out; it writes into `o` (src/cli/config.ts).
-  let config: LoadedConfig | null;
-  try {
-    config = await applyConfig(program, io.cwd, formatTable(), {
-      ...(o.config !== undefined ? { config: o.config } : {}),
-      both: configFlags.size > 1,
-      ...(io.interrupt
-        ? { read: (file) => io.interrupt!.reading([file], () => readFile(file, 'utf8')) }
-        : {}),
-    });
-  } catch (error) {
-    // Interrupted while the config file was read (a named pipe waiting for its writer): the run ends at
-    // once, with its summary, from the command line's settings.
-    if (io.interrupt?.interrupted) config = null;
-    else if (error instanceof ConfigError) return usageError(io, error.message);
-    else throw error;
-  }
-  let formats: FormatSpec[];
-  try {
-    formats = resolveFormats(o.format ?? config?.values.formats ?? [], io.stdoutIsTTY);
-  } catch (error) {
-    return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
-  }
-  // --rule entries override the config's level of the same id, and leave its other ids alone.
+  const aliasConflict = applyAliases(program);
+  if (aliasConflict !== null) return usageError(io.stderr, aliasConflict);
+  if (configFlags > 1)
+    return usageError(io.stderr, "options '--config <file>' and '--no-config' contradict each other");
+  const typo = commandWordTypo(program.args, io.cwd);
+  if (typo !== null) return usageError(io.stderr, typo);
+  return program;
+}
+
+/** --rule entries override the config's level of the same id, and leave its other ids alone. */
+async function ruleLevelsOf(
+  o: RawOptions,
+  config: LoadedConfig | null,
+): Promise<CliSettings['ruleLevels'] | string> {
   const ruleLevels: CliSettings['ruleLevels'] = { ...config?.values.rules };
-  if (o.rule) {
-    const { RULES } = await import('../validation/rules/index.js');
-    const known = new Set(RULES.map((r) => r.id));
-    for (const value of o.rule) {
-      try {
-        const [id, level] = parseRule(value, known);
-        ruleLevels[id] = level;
-      } catch (error) {
-        return usageError(
-          io,
-          `option '--rule <id=level>' argument '${value}' is invalid. ${(error as Error).message}`,
-        );
-      }
+  if (!o.rule) return ruleLevels;
+  const { RULES } = await import('../validation/rules/index.js');
+  const known = new Set(RULES.map((r) => r.id));
+  for (const value of o.rule) {
+    try {
+      const [id, level] = parseRule(value, known);
+      ruleLevels[id] = level;
+    } catch (error) {
+      return `option '--rule <id=level>' argument '${value}' is invalid. ${(error as Error).message}`;
     }
   }
+  return ruleLevels;
+}
+
+/** Options that contradict each other or do nothing as given: the usage error's message, or null. */
+function contradiction(o: RawOptions, program: Command, config: LoadedConfig | null): string | null {
   if (o.strictBaseline && o.baseline === undefined) {
-    return usageError(
-      io,
-      program.getOptionValueSource('strictBaseline') === 'config'
-        ? `${config!.shown}: "strictBaseline" needs "baseline" (or --baseline <file>)`
-        : "option '--strict-baseline' needs --baseline <file>",
-    );
+    return program.getOptionValueSource('strictBaseline') === 'config'
+      ? `${config!.shown}: "strictBaseline" needs "baseline" (or --baseline <file>)`
+      : "option '--strict-baseline' needs --baseline <file>";
   }
   // Without --cache nothing reads or writes the store: a location given alone would be ignored, and
   // the user would believe the run was cached.
   if (program.getOptionValueSource('cacheLocation') === 'cli' && !o.cache) {
-    return usageError(io, "option '--cache-location <dir>' needs --cache");
+    return "option '--cache-location <dir>' needs --cache";
   }
-  if (o.stdinFilename !== undefined && o.stdinFilepath !== undefined && o.stdinFilename !== o.stdinFilepath) {
-    return usageError(io, "options '--stdin-filename' and '--stdin-filepath' name the document differently");
-  }
-  const stdinFilename = o.stdinFilename ?? o.stdinFilepath ?? null;
   // Named for a document that is never read, the name would silently do nothing.
-  if (stdinFilename !== null && !program.args.includes('-') && o.filesFrom === undefined) {
-    return usageError(io, "option '--stdin-filename <name>' needs - (standard input) among the inputs");
+  if (o.stdinFilename !== undefined && !program.args.includes('-') && o.filesFrom === undefined) {
+    return "option '--stdin-filename <name>' needs - (standard input) among the inputs";
   }
   if (o.bail !== undefined && o.failOn === 'never') {
-    return usageError(
-      io,
-      "option '--bail [n]' needs a --fail-on level other than never (no file would ever fail)",
-    );
+    return "option '--bail [n]' needs a --fail-on level other than never (no file would ever fail)";
   }
   // A baseline written from a run that stopped early would lack the findings of the files not checked,
   // and the next run would fail on them as new.
   if (o.bail !== undefined && o.writeBaseline !== undefined) {
-    return usageError(
-      io,
-      "option '--bail [n]' cannot be combined with --write-baseline (the baseline would miss the files not checked)",
+    return "option '--bail [n]' cannot be combined with --write-baseline (the baseline would miss the files not checked)";
+  }
+  if (o.null && o.filesFrom === undefined) return "option '-0, --null' needs --files-from <file|->";
+  // An empty argument resolves to the working directory, so an unset shell variable
+  // (`mcpdesc-validate "$REGISTRY"`) would silently check everything under it.
+  if (program.args.includes('')) return "an empty pattern ('') names no file (an unset shell variable?)";
+  if (o.ignore === false && program.getOptionValueSource('ignorePath') === 'cli')
+    return "options '--no-ignore' and '--ignore-path <file>' contradict each other";
+  return null;
+}
+
+/** The report formats, `-o` giving the one without a path its file. */
+function formatsOf(o: RawOptions, config: LoadedConfig | null, stdoutIsTTY: boolean): FormatSpec[] | string {
+  let formats: FormatSpec[];
+  try {
+    // A report written to a file is not read on a terminal: it defaults to NDJSON there.
+    formats = resolveFormats(
+      o.format ?? config?.values.formats ?? [],
+      stdoutIsTTY && o.outputFile === undefined,
+    );
+  } catch (error) {
+    return `option '--format <name[=path]>': ${(error as Error).message}`;
+  }
+  if (o.outputFile === undefined) return formats;
+  if (o.outputFile === '') return "option '-o, --output-file <file>' needs a file path";
+  const toStdout = formats.findIndex((f) => f.path === null);
+  if (toStdout < 0) return "option '-o, --output-file <file>': every --format already names its file";
+  formats[toStdout] = { name: formats[toStdout]!.name, path: o.outputFile };
+  return formats;
+}
+
+/**
+ * Options of the reports for people only: without one, say so rather than ignore them (the user
+ * asked for something the run will not show).
+ */
+function noteTextOnlyOptions(
+  o: RawOptions,
+  program: Command,
+  formats: readonly FormatSpec[],
+  io: CliIo,
+): void {
+  if (formats.some((f) => isHumanFormat(f.name))) return;
+  const textOnly = [
+    // From a config file it is no mistake: one file serves terminal runs and CI reports alike.
+    o.codeFrame === true &&
+    program.getOptionValueSource('codeFrame') === 'cli' &&
+    !formats.some((f) => f.name === 'html')
+      ? '--code-frame'
+      : null,
+    program.getOptionValueSource('color') === 'cli' ? (o.color ? '--color' : '--no-color') : null,
+    program.getOptionValueSource('showSuppressed') === 'cli' ? '--show-suppressed' : null,
+  ].filter((name) => name !== null);
+  if (textOnly.length > 0) {
+    io.stderr.write(
+      `mcpdesc-validate: ${textOnly.join(' and ')} ${textOnly.length > 1 ? 'apply' : 'applies'} to the stylish and text reports only, and this run writes neither (add -f stylish)\n`,
     );
   }
-  if (o.null && o.filesFrom === undefined) {
-    return usageError(io, "option '-0, --null' needs --files-from <file|->");
-  }
-  if (program.args.includes('')) {
-    // An empty argument resolves to the working directory, so an unset shell variable
-    // (`mcpdesc-validate "$REGISTRY"`) would silently check everything under it.
-    return usageError(io, "an empty pattern ('') names no file (an unset shell variable?)");
-  }
-  // Options of the reports for people only: without one, say so rather than ignore them (the user
-  // asked for something the run will not show).
-  if (!formats.some((f) => isHumanFormat(f.name))) {
-    const textOnly = [
-      // From a config file it is no mistake: one file serves terminal runs and CI reports alike.
-      o.codeFrame === true &&
-      program.getOptionValueSource('codeFrame') === 'cli' &&
-      !formats.some((f) => f.name === 'html')
-        ? '--code-frame'
-        : null,
-      program.getOptionValueSource('color') === 'cli' ? (o.color ? '--color' : '--no-color') : null,
-      program.getOptionValueSource('showSuppressed') === 'cli' ? '--show-suppressed' : null,
-    ].filter((name) => name !== null);
-    if (textOnly.length > 0) {
-      io.stderr.write(
-        `mcpdesc-validate: ${textOnly.join(' and ')} ${textOnly.length > 1 ? 'apply' : 'applies'} to the stylish and text reports only, and this run writes neither (add -f stylish)\n`,
-      );
-    }
-  }
-  // The config's patterns are the inputs of a command line that names none (negations still add).
-  const namesInputs = program.args.some((p) => !p.startsWith('!')) || o.filesFrom !== undefined;
-  const settings: CliSettings = {
+}
+
+function settingsOf(
+  argv: string[],
+  o: RawOptions,
+  config: LoadedConfig | null,
+  derived: { formats: FormatSpec[]; ruleLevels: CliSettings['ruleLevels']; patterns: string[] },
+): CliSettings {
+  return {
     argv,
-    patterns: namesInputs ? program.args : [...(config?.values.patterns ?? []), ...program.args],
+    patterns: derived.patterns,
     filesFrom: o.filesFrom ?? null,
     nul: o.null === true,
     ignorePath: o.ignorePath ?? null,
+    ...(o.ignore === false ? { ignore: false } : {}),
     stdinFormat: o.stdinFormat,
-    formats,
+    formats: derived.formats,
     concurrency: o.concurrency,
     failOn: o.failOn,
-    ruleLevels,
+    ruleLevels: derived.ruleLevels,
     maxDiagnosticsPerFile: o.maxDiagnosticsPerFile,
     target: o.target ?? null,
     streamThreshold: o.streamThreshold,
@@ -478,14 +382,60 @@ async function validateCommand(argv: string[], io: CliIo, version: string): Prom
     maxWarnings: o.maxWarnings === undefined || o.maxWarnings < 0 ? null : o.maxWarnings,
     exitZero: o.exitZero === true,
     bail: o.bail ?? null,
-    stdinFilename,
-    allowEmpty: o.allowEmpty === true || !o.errorOnUnmatchedPattern,
+    stdinFilename: o.stdinFilename ?? null,
+    allowEmpty: o.allowEmpty === true,
     configFile: config?.shown ?? null,
     stats: o.stats === true,
   };
+}
+
+async function validateCommand(argv: string[], io: CliIo, version: string): Promise<number> {
+  const program = parseCommandLine(argv, io, version);
+  if (typeof program === 'number') return program;
+  const o = program.opts<RawOptions>();
+  // The config file fills in what the command line left out; it writes into `o` (src/cli/config.ts).
+  let config: LoadedConfig | null;
+  try {
+    config = await applyConfig(program, io.cwd, formatTable(), {
+      ...(o.config !== undefined ? { config: o.config } : {}),
+      both: false,
+      ...(io.interrupt
+        ? { read: (file) => io.interrupt!.reading([file], () => readFile(file, 'utf8')) }
+        : {}),
+    });
+  } catch (error) {
+    // Interrupted while the config file was read (a named pipe waiting for its writer): the run ends at
+    // once, with its summary, from the command line's settings.
+    if (io.interrupt?.interrupted) config = null;
+    else if (error instanceof ConfigError) return usageError(io.stderr, error.message);
+    else throw error;
+  }
+  if (o.cacheLocation === undefined) {
+    program.setOptionValueWithSource('cacheLocation', defaultCacheLocation(io.cwd), 'default');
+  }
+  const formats = formatsOf(o, config, io.stdoutIsTTY);
+  if (typeof formats === 'string') return usageError(io.stderr, formats);
+  const ruleLevels = await ruleLevelsOf(o, config);
+  if (typeof ruleLevels === 'string') return usageError(io.stderr, ruleLevels);
+  const wrong = contradiction(o, program, config);
+  if (wrong !== null) return usageError(io.stderr, wrong);
+  noteTextOnlyOptions(o, program, formats, io);
+  // The config's patterns are the inputs of a command line that names none (negations still add).
+  const namesInputs = program.args.some((p) => !p.startsWith('!')) || o.filesFrom !== undefined;
+  // --ignore-pattern is ESLint's spelling of a negated pattern.
+  const negated = (o.ignorePattern ?? []).map((p) => `!${p}`);
+  const patterns = [...(namesInputs ? [] : (config?.values.patterns ?? [])), ...program.args, ...negated];
+  const settings = settingsOf(argv, o, config, { formats, ruleLevels, patterns });
   if (o.printConfig) {
     io.stdout.write(`${JSON.stringify(describeSettings(settings, program, config, namesInputs), null, 2)}\n`);
     return 0;
+  }
+  // Typed at a terminal, `-` waits for the user's typing: say so, and how to end it.
+  if (
+    (io.stdin as { isTTY?: boolean }).isTTY === true &&
+    (program.args.includes('-') || o.filesFrom === '-')
+  ) {
+    io.stderr.write('mcpdesc-validate: reading standard input (-); type or paste, then Ctrl-D ends it\n');
   }
   return runValidate(settings, io);
 }

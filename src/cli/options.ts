@@ -5,6 +5,7 @@ import { normalize, sep } from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
 import type { InputFormat, Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
+import { closest } from './suggest.js';
 
 export type FailOn = 'error' | 'warning' | 'info' | 'never';
 // `info` because --rule can set that level; `merge` already judged it.
@@ -110,7 +111,9 @@ export function parseRule(value: string, known: ReadonlySet<string>): [string, L
       : undefined;
   if (!id || !level) throw new InvalidArgumentError('Expected <rule-id>=off|info|warning|error.');
   if (!known.has(id)) {
-    throw new InvalidArgumentError(`Unknown rule id "${id}" (\`mcpdesc-validate rules\` lists them).`);
+    const near = closest(id, known);
+    const hint = near === undefined ? '' : `; did you mean "${near}"?`;
+    throw new InvalidArgumentError(`Unknown rule id "${id}"${hint} (\`mcpdesc-validate rules\` lists them).`);
   }
   return [id, level];
 }

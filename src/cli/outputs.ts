@@ -3,7 +3,7 @@
 // others still get the whole run, and the summary names what failed (exit 2). A reader of stdout that
 // leaves (EPIPE: `| head`) is not a failure: stdout is dropped quietly.
 import { fstatSync, statSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { loadReporter, type ReporterOptions } from '../reporting/reporter-registry.js';
 import { type AtomicFile, openAtomicFile } from '../scale/atomic.js';
@@ -158,7 +158,7 @@ export async function openOutputs(
     let file: AtomicFile | null = null;
     if (spec.path !== null) {
       try {
-        file = await openAtomicFile(resolve(context.cwd, spec.path));
+        file = await openReportFile(resolve(context.cwd, spec.path));
       } catch (error) {
         context.note(`cannot write the ${spec.name} report to ${spec.path}: ${(error as Error).message}`);
         context.stdout.off('error', failStdout);
@@ -220,4 +220,24 @@ export async function openOutputs(
       if (stdoutClosed) context.stdout.on('error', () => undefined);
     },
   };
+}
+
+/**
+ * A report file, its missing parent folders created first (`-f sarif=reports/x.sarif` in a fresh
+ * clone). A failure names the report's own path, never the temporary file beside it.
+ */
+async function openReportFile(target: string): Promise<AtomicFile> {
+  try {
+    await mkdir(dirname(target), { recursive: true });
+  } catch (error) {
+    throw new Error(`cannot create its folder: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    return await openAtomicFile(target);
+  } catch (error) {
+    // The temporary file is written beside the report; its name means nothing to the user.
+    const e = error as NodeJS.ErrnoException;
+    const temporary = typeof e.path === 'string' && e.path !== target && dirname(e.path) === dirname(target);
+    throw temporary ? new Error(e.message.replaceAll(e.path!, target), { cause: error }) : error;
+  }
 }

@@ -8,6 +8,8 @@ import { validateDocument } from '../validation/engine.js';
 import type { Rule, RuleExample } from '../validation/rule.js';
 import { findRule, RULES } from '../validation/rules/index.js';
 import { checkText } from '../worker/check-text.js';
+import { closest } from './suggest.js';
+import { usageError } from './usage.js';
 
 /**
  * The level columns of the listing: what most published documents declare, the current release, and the
@@ -75,8 +77,6 @@ Options:
 Exit codes: 0 listed, 2 usage error or unknown rule id.
 `;
 
-const TRY_HELP = "(run 'mcpdesc-validate rules --help' for usage)\n";
-
 /**
  * `rules`: see HELP. A failed write to `out` (a full disk, a closed pipe) ends the command: said once on
  * `err` as `cannot write to stdout` with exit 2, or quietly with exit 0 when the reader left (EPIPE).
@@ -130,35 +130,34 @@ async function listOrExplain(
     } else if (arg.startsWith('--format=')) {
       format = arg.slice('--format='.length);
     } else if (arg.startsWith('-')) {
-      err.write(`mcpdesc-validate rules: unknown option '${arg}'\n${TRY_HELP}`);
-      return 2;
+      return usageError(err, `unknown option '${arg}'`, 'rules');
     } else if (id === undefined) {
       id = arg;
     } else {
-      err.write(`mcpdesc-validate rules: one rule id at most, got '${id}' and '${arg}'\n${TRY_HELP}`);
-      return 2;
+      return usageError(err, `one rule id at most, got '${id}' and '${arg}'`, 'rules');
     }
   }
   if (format !== 'text' && format !== 'json') {
-    err.write(`mcpdesc-validate rules: --format must be text or json, got '${format}'\n${TRY_HELP}`);
-    return 2;
+    return usageError(err, `option '--format' must be text or json, got '${format}'`, 'rules');
   }
 
   if (id === undefined) {
     const text =
-      format === 'json' ? `${JSON.stringify(RULES.map(describeRule), null, 2)}\n` : listText(RULES);
+      format === 'json'
+        ? `${JSON.stringify(RULES.map(describeRule), null, 2)}\n`
+        : listText(RULES, widthOf(out));
     await write(out, text);
     return 0;
   }
 
   const rule = findRule(id);
   if (!rule) {
-    const near = RULES.filter((r) => r.id.includes(id) || id.includes(r.id.split('.').slice(0, 2).join('.')));
-    const hint = near.length > 0 ? ` Did you mean: ${near.map((r) => r.id).join(', ')}?` : '';
-    err.write(
-      `mcpdesc-validate rules: unknown rule '${id}'.${hint} Run 'mcpdesc-validate rules' for the list.\n`,
+    const near = closest(
+      id,
+      RULES.map((r) => r.id),
     );
-    return 2;
+    const hint = near === undefined ? '' : `; did you mean '${near}'?`;
+    return usageError(err, `unknown rule '${id}'${hint} ('mcpdesc-validate rules' lists them)`, 'rules');
   }
   if (format === 'json') {
     const explained = {
@@ -178,6 +177,12 @@ async function listOrExplain(
   return 0;
 }
 
+/** The terminal's width for `out`, 80 when it is not a terminal. */
+function widthOf(out: NodeJS.WritableStream): number {
+  const tty = out as { isTTY?: boolean; columns?: number };
+  return tty.isTTY === true && typeof tty.columns === 'number' && tty.columns > 40 ? tty.columns : 80;
+}
+
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     out.write(text, (error) => (error ? reject(new WriteError(error)) : resolve()));
@@ -190,22 +195,40 @@ export function sections(rule: Rule): string {
   return other.length === 0 ? rule.specSection : `${rule.specSection} (${other.join(', ')})`;
 }
 
-function listText(rules: readonly Rule[]): string {
-  const header = ['RULE', ...LISTED_TARGETS, 'SECTION', 'DESCRIPTION'];
-  const rows = rules.map((r) => [
-    r.id,
-    ...LISTED_TARGETS.map((t) => r.levels[t]),
-    sections(r),
-    r.description,
-  ]);
+/** `text` in lines of at most `width` columns, each starting with `prefix` (a longer word stays whole). */
+function wrap(text: string, width: number, prefix: string): string[] {
+  const lines: string[] = [];
+  let line = prefix;
+  for (const word of text.split(/\s+/)) {
+    if (line !== prefix && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = prefix;
+    }
+    line += line === prefix ? word : ` ${word}`;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The catalogue as a table that fits in `width` columns: each rule's id and levels on one line, its
+ * section and description wrapped below it.
+ */
+function listText(rules: readonly Rule[], width: number): string {
+  const header = ['RULE', ...LISTED_TARGETS];
+  const rows = rules.map((r) => [r.id, ...LISTED_TARGETS.map((t) => r.levels[t])]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
   return [
     line(header),
-    ...rows.map(line),
+    ...rules.flatMap((r, i) => [line(rows[i]!), ...wrap(`§${sections(r)}: ${r.description}`, width, '    ')]),
     '',
-    `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}. Levels for every version and examples: mcpdesc-validate rules ID`,
+    ...wrap(
+      `${rules.length} ${rules.length === 1 ? 'rule' : 'rules'}. Levels for every version and examples: mcpdesc-validate rules ID`,
+      width,
+      '',
+    ),
     '',
   ].join('\n');
 }

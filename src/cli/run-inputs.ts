@@ -75,7 +75,7 @@ async function readListAndIgnore(ctx: RunContext) {
     if (bytes !== null) filesFrom = splitFileListBytes(bytes, settings.nul);
   }
   let ignore: Awaited<ReturnType<typeof loadIgnore>> = null;
-  if (!ctx.interrupted) {
+  if (!ctx.interrupted && settings.ignore !== false) {
     const ignoreFile = resolve(io.cwd, settings.ignorePath ?? DEFAULT_IGNORE_FILE);
     const which = settings.ignorePath !== null ? `--ignore-path ${settings.ignorePath}` : DEFAULT_IGNORE_FILE;
     ignore = await readOrRefuse(ctx, `cannot read ${which}`, () =>

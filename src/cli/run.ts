@@ -44,6 +44,8 @@ export interface CliSettings {
   filesFrom: string | null;
   nul: boolean;
   ignorePath: string | null;
+  /** false: `--no-ignore`, no ignore file is read. */
+  ignore?: boolean;
   stdinFormat: InputFormat;
   formats: FormatSpec[];
   concurrency: 'auto' | number;

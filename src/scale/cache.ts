@@ -23,17 +23,30 @@
 // whole store is ignored with a warning (a corrupt or foreign cache is never trusted). No error from
 // the cache ever fails a run: every problem becomes a warning string for the caller to print.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { DocumentResult } from '../types.js';
 import { type AtomicFile, openAtomicFile, removeStaleTemps } from './atomic.js';
 import type { CachedDocumentResult, CacheHint, RunKeyParts } from './cache-key.js';
 import { CACHE_FORMAT, keyOfBytes, replay, runKey, storedDocuments } from './cache-key.js';
 
-/** Where `--cache` keeps its store unless `--cache-location` says otherwise (relative to cwd). */
+/** Where `--cache` keeps its store in a Node project (relative to cwd), as ESLint and Babel do. */
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/mcpdesc-validate/';
+/** Where it keeps it elsewhere: a dot-folder in the working directory (ESLint's `.eslintcache` habit). */
+export const DOT_CACHE_LOCATION = '.mcpdesc-validate-cache/';
+
+/**
+ * The store's default location for a run in `cwd`: node_modules/.cache in a Node project (a
+ * package.json in `cwd` or above), else a dot-folder, so a run outside one creates no node_modules.
+ */
+export function defaultCacheLocation(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return DEFAULT_CACHE_LOCATION;
+    if (dirname(dir) === dir) return DOT_CACHE_LOCATION;
+  }
+}
 
 const HEADER_TYPE = 'mcpdesc-validate-cache';
 

@@ -18,7 +18,7 @@ export {
   writeBaseline,
 } from './baseline.js';
 export type { CacheSettings, CacheStats, ResultCache } from './cache.js';
-export { cachePath, DEFAULT_CACHE_LOCATION, openCache, replayFile } from './cache.js';
+export { cachePath, DEFAULT_CACHE_LOCATION, defaultCacheLocation, openCache, replayFile } from './cache.js';
 export type { CachedDocumentResult, CacheHint, RunKeyParts } from './cache-key.js';
 export { contentHash, formatKeyOf, keyOfBytes, replay, runKey } from './cache-key.js';
 export type { ComparedFinding, CompareResult, ComparisonRecord } from './compare.js';

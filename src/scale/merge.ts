@@ -9,6 +9,7 @@
 // run's `failOn`, minus baseline-suppressed findings. Timing fields (wallMs: the slowest shard,
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
 import { canonicalJson } from './canonical.js';
+import { combineSummaries, orderSummary, runVerdict, staleBaselineFailure } from './merge-summary.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';
 import type { StreamOut } from './output.js';
@@ -21,18 +22,16 @@ import { emptyCounts, failingCount, isFailOn } from './verdict.js';
  * Keys of `run.options` that do not change any record (where a shard's cache lives, how many
  * threads it used, how it shows progress, where it wrote its reports: `formats` names a different
  * file per shard), ignored when checking that shards ran alike. Every other key must be equal
- * (`quiet` too: it drops warning records from the stream).
+ * (`quiet` too: it drops warning records from the stream). The option table (src/cli/option-table.ts,
+ * `shards: 'may-differ'`) says the same; a test keeps them equal.
  */
 export const NON_RESULT_OPTIONS: ReadonlySet<string> = new Set([
   'shard',
   'concurrency',
   'cache',
   'cacheLocation',
-  'cacheStrategy',
   'progress',
-  'format',
   'formats',
-  'output',
   'color',
   'writeBaseline',
   // The config file's path: shards may find it at different places; what it set is in the other keys.
@@ -148,86 +147,6 @@ export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>
   return { refusals, missing };
 }
 
-/**
- * Add every numeric leaf of `from` into `into` (recursively), copying keys `into` lacks. Keys are the
- * shards' (rule ids in `byRule`): only own members are read, and each is defined as an own member, so
- * `constructor` is summed like any rule and `__proto__` stays a key.
- */
-function addInto(into: Record<string, unknown>, from: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(from)) {
-    const current = Object.hasOwn(into, key) ? into[key] : undefined;
-    if (typeof value === 'number' && typeof current === 'number') setOwn(into, key, current + value);
-    else if (current === undefined) setOwn(into, key, structuredClone(value));
-    else if (isPlainObject(value) && isPlainObject(current)) addInto(current, value);
-  }
-}
-
-function setOwn(into: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function sortKeys(value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-const TIMING_KEYS = new Set(['wallMs', 'peakRssBytes', 'throughput']);
-
-/**
- * The summary of a run made of `summaries` (one per shard): additive fields summed, timing
- * recombined, verdict fields left for the caller to set.
- */
-export function combineSummaries(summaries: readonly JsonRecord[]): JsonRecord {
-  const merged: JsonRecord = {};
-  for (const summary of summaries) {
-    const additive: JsonRecord = {};
-    for (const [key, value] of Object.entries(summary)) if (!TIMING_KEYS.has(key)) additive[key] = value;
-    addInto(merged, additive);
-  }
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-  // Shards run side by side: the merged run took as long as the slowest one.
-  const wallMs = Math.max(0, ...summaries.map((s) => num(s.wallMs)));
-  const seconds = wallMs / 1000;
-  const files = num((merged.files as JsonRecord | undefined)?.total);
-  const rate = (n: number) => (seconds > 0 ? Math.round((n / seconds) * 100) / 100 : 0);
-  merged.wallMs = wallMs;
-  merged.throughput = {
-    filesPerSec: rate(files),
-    mbPerSec: rate(num(merged.bytes) / 1e6),
-    toolsPerSec: rate(num(merged.tools)),
-  };
-  merged.peakRssBytes = Math.max(0, ...summaries.map((s) => num(s.peakRssBytes)));
-  if (isPlainObject(merged.byRule)) merged.byRule = sortKeys(merged.byRule);
-  if (isPlainObject(merged.stats)) merged.stats = roundStats(merged.stats);
-  return merged;
-}
-
-/**
- * `--stats` of shards: phases and each rule's time are summed above (shards differing in --stats are
- * refused, like any option that changes records); rounded back to the microsecond a run writes, rules
- * in a run's order.
- */
-function roundStats(stats: JsonRecord): JsonRecord {
-  const round = (v: unknown) => (typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);
-  const out: JsonRecord = { ...stats };
-  if (isPlainObject(stats.phases)) {
-    out.phases = Object.fromEntries(Object.entries(stats.phases).map(([key, value]) => [key, round(value)]));
-  }
-  if (isPlainObject(stats.rules)) {
-    out.rules = Object.fromEntries(
-      Object.entries(sortKeys(stats.rules) as JsonRecord).map(([id, timing]) => [
-        id,
-        isPlainObject(timing) ? { ...timing, ms: round(timing.ms) } : timing,
-      ]),
-    );
-  }
-  return out;
-}
-
 /** Counts of a document that make it fail: its totals minus what a baseline suppressed. */
 function unsuppressedCounts(group: DocumentGroup): SeverityCounts {
   const file = group.fileRecord.record;
@@ -325,22 +244,45 @@ export interface CombineOptions {
   failOn?: FailOn;
 }
 
-/** A shard's exit 1 that its findings do not explain: --strict-baseline found stale entries. */
-function staleBaselineFailure(summary: JsonRecord, runFailOn: FailOn): boolean {
-  if (summary.exitCode !== 1) return false;
-  // Reports since staleBaseline exists say it; older ones are judged from their counts below.
-  if (typeof summary.staleBaseline === 'number') return summary.staleBaseline > 0;
-  // --max-warnings failed it: judged again over the whole run (runVerdict), not carried over.
-  if ((summary.maxWarnings as { exceeded?: unknown } | undefined)?.exceeded === true) return false;
-  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-  const counts = (summary.counts ?? {}) as JsonRecord;
-  const suppressed = (summary.suppressed ?? {}) as JsonRecord;
-  const failing = failingCount(runFailOn, {
-    error: num(counts.error) - num(suppressed.error),
-    warning: num(counts.warning) - num(suppressed.warning),
-    info: num(counts.info) - num(suppressed.info),
-  });
-  return failing === 0;
+/**
+ * The inputs' trailers passed on and their summaries collected, each checked against what was read:
+ * a missing summary, a count that disagrees, a shard that failed or was interrupted.
+ */
+async function closeInputs(
+  heads: readonly Head[],
+  sink: CombineSink,
+  stopped: boolean,
+  runFailOn: FailOn,
+  problem: (message: string) => void,
+): Promise<{ summaries: JsonRecord[]; shardFailed: boolean; aborted: boolean; staleFailure: boolean }> {
+  const summaries: JsonRecord[] = [];
+  let shardFailed = false;
+  let aborted = false;
+  let staleFailure = false;
+  for (const head of heads) {
+    const { reader } = head;
+    for (const item of reader.trailer) await sink.trailer(item);
+    const summary = reader.summary;
+    if (stopped) continue;
+    if (summary === null) {
+      problem(`${reader.name} has no summary record (the shard did not finish, or its output was cut)`);
+      continue;
+    }
+    summaries.push(summary);
+    const documents = summary.documents;
+    if (typeof documents === 'number' && documents !== head.documents) {
+      problem(
+        `${reader.name}: its summary counts ${documents} documents but it holds ${head.documents} file records`,
+      );
+    }
+    if (summary.exitCode === 2 || summary.exitCode === 130) shardFailed = true;
+    // A shard's exit 1 is re-judged from the records under failOn, except the one the records cannot
+    // show: --strict-baseline's stale entries (the main command fails on those whatever --fail-on says).
+    if (staleBaselineFailure(summary, runFailOn)) staleFailure = true;
+    if (summary.aborted === true) aborted = true;
+  }
+
+  return { summaries, shardFailed, aborted, staleFailure };
 }
 
 /**
@@ -460,32 +402,13 @@ export async function combineReports(
   }
   if (duplicates > 20) problem(`… ${duplicates - 20} more documents in more than one input`);
 
-  const summaries: JsonRecord[] = [];
-  let shardFailed = false;
-  let aborted = false;
-  let staleFailure = false;
-  for (const head of heads) {
-    const { reader } = head;
-    for (const item of reader.trailer) await sink.trailer(item);
-    const summary = reader.summary;
-    if (stopped) continue;
-    if (summary === null) {
-      problem(`${reader.name} has no summary record (the shard did not finish, or its output was cut)`);
-      continue;
-    }
-    summaries.push(summary);
-    const documents = summary.documents;
-    if (typeof documents === 'number' && documents !== head.documents) {
-      problem(
-        `${reader.name}: its summary counts ${documents} documents but it holds ${head.documents} file records`,
-      );
-    }
-    if (summary.exitCode === 2 || summary.exitCode === 130) shardFailed = true;
-    // A shard's exit 1 is re-judged from the records under failOn, except the one the records cannot
-    // show: --strict-baseline's stale entries (the main command fails on those whatever --fail-on says).
-    if (staleBaselineFailure(summary, runFailOn)) staleFailure = true;
-    if (summary.aborted === true) aborted = true;
-  }
+  const { summaries, shardFailed, aborted, staleFailure } = await closeInputs(
+    heads,
+    sink,
+    stopped,
+    runFailOn,
+    problem,
+  );
 
   // One input: its own summary (recombining it would only round its throughput differently).
   const summary = single && summaries.length === 1 ? { ...summaries[0]! } : combineSummaries(summaries);
@@ -542,68 +465,6 @@ export async function mergeRuns(
     return { ...result, exitCode: 2, problems };
   }
   return result;
-}
-
-/**
- * The summary fields of --max-warnings and --bail over the whole run: summing them field by field
- * (combineSummaries) would add up the shards' limits. The shards ran with the same options
- * (checkRuns), so the limits are the run's; the limit applies to the run's warnings, not each shard's.
- */
-function runVerdict(
-  run: JsonRecord,
-  summary: JsonRecord,
-  summaries: readonly JsonRecord[],
-  failing: SeverityCounts,
-): { overWarnings: boolean; exitZero: boolean } {
-  const options = (run.options ?? {}) as JsonRecord;
-  let overWarnings = false;
-  if (typeof options.maxWarnings === 'number') {
-    overWarnings = failing.warning > options.maxWarnings;
-    summary.maxWarnings = { limit: options.maxWarnings, warnings: failing.warning, exceeded: overWarnings };
-  }
-  if (typeof options.bail === 'number') {
-    const bails = summaries.map((s) => s.bail as { stopped?: unknown; skipped?: unknown } | undefined);
-    summary.bail = {
-      limit: options.bail,
-      // Each shard stops on its own failures: the merged run stopped where any shard did.
-      stopped: bails.some((b) => b?.stopped === true),
-      skipped: bails.reduce((n, b) => n + (typeof b?.skipped === 'number' ? b.skipped : 0), 0),
-    };
-  }
-  return { overWarnings, exitZero: options.exitZero === true };
-}
-
-// A single run's order (reporting/summary.ts, then what cli/run.ts adds), so that a merged summary is written as
-// the run on one machine would have written it, and `report` renders it byte for byte the same.
-const SUMMARY_ORDER = [
-  'type',
-  'exitCode',
-  'aborted',
-  'failOn',
-  'files',
-  'documents',
-  'counts',
-  'byRule',
-  'bytes',
-  'tools',
-  'wallMs',
-  'throughput',
-  'peakRssBytes',
-  'shard',
-  'stats',
-  'suppressed',
-  'staleBaseline',
-  'maxWarnings',
-  'bail',
-  'exitZero',
-];
-
-/** The summary with its keys in a single run's order, any others (later counters) after. */
-function orderSummary(summary: JsonRecord): JsonRecord {
-  const out: JsonRecord = {};
-  for (const key of SUMMARY_ORDER) if (key in summary) out[key] = summary[key];
-  for (const [key, value] of Object.entries(summary)) if (!(key in out)) out[key] = value;
-  return out;
 }
 
 /** The run record of the merged stream: the first shard's, as a whole run, naming its inputs. */

@@ -55,12 +55,12 @@ List findings that are new, fixed or unchanged between two reports (matched by f
 pointer, never by line), followed by a tally.
 
 Options:
-  --format ndjson|text   output format (default: text on a terminal, else ndjson)
-  --only LIST            changes to list, comma-separated from new,fixed,unchanged
-                         (default: all for ndjson, new,fixed for text); the tally always counts all
-  --fail-on LEVEL        lowest severity of a new finding that makes the exit code 1:
-                         error|warning|info|never (warn for warning; default: info, any new finding)
-  -h, --help             show this help
+  -f, --format ndjson|text  output format (default: text on a terminal, else ndjson)
+  --only LIST               changes to list, comma-separated from new,fixed,unchanged
+                            (default: all for ndjson, new,fixed for text); the tally always counts all
+  --fail-on LEVEL           lowest severity of a new finding that makes the exit code 1:
+                            error|warning|info|never (warn for warning; default: info, any new finding)
+  -h, --help                show this help
 
 Exit codes: 0 no new findings at or above --fail-on, 1 some, 2 usage error or unreadable input.
 `;
@@ -74,11 +74,11 @@ async function writeHelp(out: Out, err: Out, command: string, text: string): Pro
   return 2;
 }
 
-function usageError(err: Out, command: string, message: string, usage: string): number {
-  err.write(`mcpdesc-validate ${command}: ${message}\n\n${usage}`);
+/** A usage error, worded as the main command's (src/cli/usage.ts): one line, then where the help is. */
+function usageError(err: Out, command: string, message: string): number {
+  err.write(`error: ${message}\n(run 'mcpdesc-validate ${command} --help' for usage)\n`);
   return 2;
 }
-
 type OptionsSpec = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 
 function parse(args: string[], options: OptionsSpec) {
@@ -104,13 +104,13 @@ export async function runMerge(
   try {
     parsed = parse(args, { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } });
   } catch (error) {
-    return usageError(err, 'merge', (error as Error).message, MERGE_USAGE);
+    return usageError(err, 'merge', (error as Error).message);
   }
   if (parsed.values.help) {
     return writeHelp(out, err, 'merge', MERGE_USAGE);
   }
   if (parsed.positionals.length === 0) {
-    return usageError(err, 'merge', 'name the shard outputs to merge', MERGE_USAGE);
+    return usageError(err, 'merge', 'name the shard outputs to merge');
   }
   const outputPath = parsed.values.output;
   let file: AtomicFile | null = null;
@@ -169,33 +169,23 @@ export async function runCompare(
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args, {
-      format: { type: 'string' },
+      format: { type: 'string', short: 'f' },
       only: { type: 'string' },
       'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
   } catch (error) {
-    return usageError(err, 'compare', (error as Error).message, COMPARE_USAGE);
+    return usageError(err, 'compare', (error as Error).message);
   }
   if (parsed.values.help) {
     return writeHelp(out, err, 'compare', COMPARE_USAGE);
   }
   const format = parsed.values.format ?? (options.stdoutIsTTY ? 'text' : 'ndjson');
   if (format !== 'ndjson' && format !== 'text') {
-    return usageError(
-      err,
-      'compare',
-      `--format must be ndjson or text, got "${String(format)}"`,
-      COMPARE_USAGE,
-    );
+    return usageError(err, 'compare', `--format must be ndjson or text, got "${String(format)}"`);
   }
   if (parsed.positionals.length !== 2) {
-    return usageError(
-      err,
-      'compare',
-      `expected two reports (OLD NEW), got ${parsed.positionals.length}`,
-      COMPARE_USAGE,
-    );
+    return usageError(err, 'compare', `expected two reports (OLD NEW), got ${parsed.positionals.length}`);
   }
   // A nightly gate whose runs use --fail-on error should not go red on a new warning: same levels.
   const failOnValue = parsed.values['fail-on'] ?? 'info';
@@ -205,13 +195,12 @@ export async function runCompare(
       err,
       'compare',
       `--fail-on must be one of error, warning, info, never (or warn), got "${String(failOnValue)}"`,
-      COMPARE_USAGE,
     );
   }
   let only: Set<Change>;
   if (typeof parsed.values.only === 'string') {
     const picked = parseOnly(parsed.values.only);
-    if (typeof picked === 'string') return usageError(err, 'compare', picked, COMPARE_USAGE);
+    if (typeof picked === 'string') return usageError(err, 'compare', picked);
     only = picked;
   } else {
     only = new Set(format === 'text' ? ['new', 'fixed'] : CHANGES);

@@ -11,7 +11,7 @@
 //   a batch holding a line with the text `crash-worker` makes the worker thread call process.exit(3)
 // and, for the element slices of a fanned-out JSON file (checkSlices):
 //   a batch holding the text `crash-worker` makes the worker thread call process.exit(3)
-// Loaded through MCPDESC_VALIDATE_TEST_WORKER; production code never refers to it.
+// Loaded by test/helpers/cli-with-worker.ts (MCPDESC_VALIDATE_TEST_WORKER); production code never refers to it.
 
 import type { CheckOptions, FileJob, FileOutcome } from '../../src/types.js';
 import realWorker, {

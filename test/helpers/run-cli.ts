@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BIN = join(REPO_ROOT, 'bin/mcpdesc-validate.js');
+/** The CLI entry that loads the worker MCPDESC_VALIDATE_TEST_WORKER names (tests only). */
+export const TEST_BIN = join(REPO_ROOT, 'dist/test/helpers/cli-with-worker.js');
 /** The compiled fault-injecting worker (test/helpers/faulty-worker.ts). */
 export const FAULTY_WORKER = join(REPO_ROOT, 'dist/test/helpers/faulty-worker.js');
 
@@ -52,7 +54,8 @@ export function runCli(args: string[], options: RunOptions): Promise<CliResult> 
     stdio: ['pipe', 'pipe', 'pipe'],
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], spawnOptions);
+    const entry = options.env?.MCPDESC_VALIDATE_TEST_WORKER ? TEST_BIN : BIN;
+    const child = spawn(process.execPath, [entry, ...args], spawnOptions);
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {

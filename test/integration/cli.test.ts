@@ -208,8 +208,9 @@ describe('CLI inputs', () => {
       [['docs', '--no-such-flag'], /unknown option '--no-such-flag'/],
       [['docs', '-f', 'xml'], /--format.*ndjson/],
       [
-        ['docs', '-f', 'ndjson=no/such/dir/x.ndjson'],
-        /cannot write the ndjson report to no\/such\/dir\/x\.ndjson/,
+        // A missing folder is created; a file where a folder should be is not replaced.
+        ['docs', '-f', 'ndjson=docs/a.json/x.ndjson'],
+        /cannot write the ndjson report to docs\/a\.json\/x\.ndjson: cannot create its folder: EEXIST/,
       ],
       [[], /no inputs given/],
     ];
@@ -234,7 +235,7 @@ describe('CLI inputs', () => {
     ]) {
       const r = await runCli(args, { cwd });
       assert.equal(r.code, 2, args.join(' '));
-      assert.match(r.stderr, /^error: .*\n\(run with --help for usage\)\n$/, args.join(' '));
+      assert.match(r.stderr, /^error: .*\n\(run 'mcpdesc-validate --help' for usage\)\n$/, args.join(' '));
     }
   });
 

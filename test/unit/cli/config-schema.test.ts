@@ -1,7 +1,7 @@
-// schemas/config.schema.json is what editors check a config file against; src/cli/config.ts is what
-// the CLI checks it with. They are written separately (the CLI does not load Ajv to read a config), so
-// this test feeds both the same valid and invalid files and requires the same verdict, and checks that
-// the schema's lists (keys, rule ids, formats, targets) are the CLI's.
+// schemas/config.schema.json is what editors check a config file against; src/cli/config.ts checks it
+// with the validator generated from the option table, plus what a schema cannot say. This test feeds
+// both the same valid and invalid files and requires the same verdict, and checks that the schema's
+// lists (keys, rule ids, formats, targets) are the CLI's.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -58,6 +58,10 @@ describe('parseRule', () => {
   });
   it('names an unknown rule id', () => {
     invalid(() => parseRule('mcpdesc.nope=off', known), /Unknown rule id "mcpdesc.nope"/);
+    invalid(
+      () => parseRule('mcpdesc.tool.nmae-format=off', new Set([...known, 'mcpdesc.tool.name-format'])),
+      /Unknown rule id "mcpdesc.tool.nmae-format"; did you mean "mcpdesc.tool.name-format"\?/,
+    );
   });
   it('refuses a missing or unknown level', () => {
     invalid(() => parseRule('mcpdesc.tool.members', known), /off\|info\|warning\|error/);

@@ -45,21 +45,30 @@ describe('rules command', () => {
     }
   });
 
-  it('lists every rule as a text table', async () => {
+  it('lists every rule as a text table within 80 columns: levels on its line, section and description below', async () => {
     const { code, text } = await rules();
     assert.equal(code, 0);
     const lines = text.split('\n');
-    assert.match(lines[0]!, /^RULE +0\.7\.0 +0\.8\.0 +0\.9\.0-rc\.3 +SECTION +DESCRIPTION$/);
-    const draft = lines.find((l) => l.startsWith('mcpdesc.version.draft '))!;
-    assert.match(draft, /^mcpdesc\.version\.draft +off +info +off +4\.8 /);
+    for (const line of lines) assert.ok(line.length <= 80, `${line.length}: ${line}`);
+    assert.match(lines[0]!, /^RULE +0\.7\.0 +0\.8\.0 +0\.9\.0-rc\.3$/);
+    /** The lines under a rule's row, up to the next row, as one text. */
+    const below = (id: string) => {
+      const at = lines.findIndex((l) => l === id || l.startsWith(`${id} `));
+      const rest = lines.slice(at + 1);
+      const end = rest.findIndex((l) => !l.startsWith('    '));
+      return {
+        row: lines[at]!,
+        text: rest
+          .slice(0, end)
+          .map((l) => l.trim())
+          .join(' '),
+      };
+    };
+    assert.match(below('mcpdesc.version.draft').row, /^mcpdesc\.version\.draft +off +info +off$/);
+    assert.match(below('mcpdesc.version.draft').text, /^§4\.8: /);
     // A rule numbered otherwise in 0.8.0 shows both sections.
-    assert.match(lines.find((l) => l.startsWith('mcpdesc.tag.unique '))!, / 12\.2 \(0\.8\.0: 13\.2\) /);
-    for (const rule of RULES) {
-      assert.ok(
-        lines.some((l) => l.startsWith(`${rule.id} `) && l.endsWith(rule.description)),
-        rule.id,
-      );
-    }
+    assert.match(below('mcpdesc.tag.unique').text, /^§12\.2 \(0\.8\.0: 13\.2\): /);
+    for (const rule of RULES) assert.ok(below(rule.id).text.endsWith(rule.description), rule.id);
     assert.ok(text.includes(`${RULES.length} rule${RULES.length === 1 ? '' : 's'}.`));
   });
 
@@ -94,8 +103,15 @@ describe('rules command', () => {
     const { code, text, stderr } = await quietly(() => rules('mcpdesc.document.nope'));
     assert.equal(code, 2);
     assert.equal(text, '');
-    assert.match(stderr, /unknown rule 'mcpdesc\.document\.nope'/);
-    assert.match(stderr, /Did you mean: .*mcpdesc\.document\.root-object/);
+    assert.match(stderr, /^error: unknown rule 'mcpdesc\.document\.nope'/);
+    assert.match(stderr, /\n\(run 'mcpdesc-validate rules --help' for usage\)\n$/);
+  });
+
+  it('suggests the one closest rule id', async () => {
+    const { code, stderr } = await quietly(() => rules('mcpdesc.tool.nmae-format'));
+    assert.equal(code, 2);
+    assert.match(stderr, /did you mean 'mcpdesc\.tool\.name-format'\?/);
+    assert.equal(stderr.match(/mcpdesc\.[a-z-]+\.[a-z-]+/g)?.length, 2, stderr);
   });
 
   it('rejects a bad format, an unknown option and two ids', async () => {

@@ -103,6 +103,21 @@ describe('runMerge', () => {
     assert.equal(help.code, 0);
     assert.match(help.out, /^Usage: mcpdesc-validate merge/);
   });
+
+  it('words usage errors as the main command does: one line, then where the help is', async () => {
+    for (const [fn, command, args] of [
+      [runMerge, 'merge', []],
+      [runCompare, 'compare', ['only-one.ndjson']],
+      [runCompare, 'compare', ['--format', 'xml', 'a', 'b']],
+    ] as const) {
+      const r = await call(fn, [...args]);
+      assert.equal(r.code, 2);
+      assert.match(
+        r.err,
+        new RegExp(`^error: [^\\n]+\\n\\(run 'mcpdesc-validate ${command} --help' for usage\\)\\n$`),
+      );
+    }
+  });
 });
 
 describe('runCompare', () => {
@@ -138,6 +153,9 @@ describe('runCompare', () => {
     assert.match(out, /^\+ new +registry\/\S+:1:3 error mcpdesc\.x\.new /m);
     assert.doesNotMatch(out, /unchanged +registry/);
     assert.match(out, /^compare: 1 new, \d+ fixed, \d+ unchanged/m);
+    // -f, as every other command spells --format.
+    const short = await call(runCompare, ['-f', 'text', oldPath, newPath]);
+    assert.equal(short.out, out);
   });
 
   it('writes text on a terminal, NDJSON when piped, either when asked', async () => {
@@ -190,7 +208,7 @@ describe('runCompare', () => {
     ]) {
       const { code, err } = await call(runCompare, args);
       assert.equal(code, 2, args.join(' '));
-      assert.match(err, /^mcpdesc-validate compare: /);
+      assert.match(err, /^error: .*\n\(run 'mcpdesc-validate compare --help' for usage\)\n$/);
     }
     const missing = await call(runCompare, [oldPath, join(dir, 'nope.ndjson')]);
     assert.equal(missing.code, 2);

@@ -1,0 +1,436 @@
+// Every option of the validation command, declared once. The commander program, the config file's
+// schema (and so its generated validator), the option reference in docs/cli.md (checked by a test) and
+// `merge`'s list of options shards may differ in are all read from this table: adding an option is one
+// entry here plus its behaviour.
+import { InvalidArgumentError, Option } from 'commander';
+import { parseShard, type Shard } from '../scale/shard.js';
+import { TARGETS } from '../types.js';
+import {
+  collect,
+  FAIL_ON,
+  type FormatTable,
+  parseBail,
+  parseConcurrency,
+  parseFailOn,
+  parseFormat,
+  parseMaxWarnings,
+  parseNonNegativeInt,
+  parsePositiveInt,
+  parseSize,
+  parseStdinFilename,
+  parseStdinFormat,
+  parseTarget,
+  STDIN_FORMATS,
+} from './options.js';
+
+/** `--shard K/N`; commander names the option, so the message does not again. */
+function parseShardOption(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    const message = (error as Error).message.replace(/^--shard:? /, '');
+    throw new InvalidArgumentError(`${message[0]!.toUpperCase()}${message.slice(1)}.`);
+  }
+}
+
+export type OptionGroup = 'Inputs' | 'Rules and verdict' | 'Reports' | 'Scale' | 'Settings';
+
+/** How a config-file key is written and checked (the schema) and what a wrong value is told. */
+export interface ConfigKey {
+  /** JSON Schema of the value (draft-07), without its description. */
+  schema: Record<string, unknown>;
+  /** The key's description in the schema: what editors show. */
+  description: string;
+  /** "must be …" in the message for a wrong value. */
+  expect: string;
+  /** How the checked value becomes the option's value (paths are relative to the config file). */
+  convert?: 'path' | 'size' | 'concurrency' | 'failOn';
+}
+
+export interface OptionEntry {
+  /** Commander's flags: `-f, --format <name[=path]>`. */
+  flags: string;
+  /** One line for --help. */
+  help: string;
+  group: OptionGroup;
+  default?: { value: unknown; shown?: string };
+  /** Parses the command line's value (commander's argParser). */
+  parse?: (value: string, previous: never) => unknown;
+  /** Other tools' spellings of the same option, hidden from --help (docs/cli.md names them). */
+  aliases?: readonly string[];
+  /** Set by the config file under the option's attribute name (`failOn` for --fail-on). */
+  config?: ConfigKey;
+  /**
+   * How the `run` record's `options` carries it: `result` options change records or the verdict and
+   * must be equal in the shards `merge` combines; `local` ones describe one shard's invocation.
+   */
+  record?: { key: string; shards: 'same' | 'may-differ' };
+  /** Not listed in --help (docs/cli.md still documents it). */
+  hidden?: boolean;
+}
+
+const SIZE_SCHEMA = {
+  oneOf: [
+    { type: 'integer', minimum: 0 },
+    { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*([bB]|[kKmMgG]([iI]?[bB])?)?\\s*$' },
+  ],
+};
+const SIZE_WORDS =
+  'Bytes as a number, or a string with a unit: k, KiB, m, MiB, g, GiB are binary, KB, MB, GB decimal (e.g. "64MiB", "1.5GiB").';
+const SIZE_EXPECT = 'a size: bytes as a number, or a string such as "64MiB", "512KB" or "2GiB"';
+const PATH_SCHEMA = { type: 'string', minLength: 1 };
+const BOOLEAN: Pick<ConfigKey, 'schema' | 'expect'> = {
+  schema: { type: 'boolean' },
+  expect: 'true or false',
+};
+
+/** A boolean config key described by its option. */
+const flag = (description: string): ConfigKey => ({ ...BOOLEAN, description });
+
+export const OPTION_TABLE: readonly OptionEntry[] = [
+  // Inputs
+  {
+    flags: '--files-from <file|->',
+    help: 'read input paths from a file (- for stdin)',
+    group: 'Inputs',
+  },
+  { flags: '-0, --null', help: 'with --files-from: NUL-separated paths', group: 'Inputs' },
+  {
+    flags: '--stdin-filename <name>',
+    help: 'name of the document read from -',
+    group: 'Inputs',
+    parse: parseStdinFilename,
+    aliases: ['--stdin-filepath <name>'],
+    record: { key: 'stdinFilename', shards: 'same' },
+  },
+  {
+    flags: '--stdin-format <format>',
+    help: `format of - (${STDIN_FORMATS.join('|')})`,
+    group: 'Inputs',
+    default: { value: 'unknown', shown: 'auto' },
+    parse: parseStdinFormat,
+  },
+  {
+    flags: '--ignore-path <file>',
+    help: 'ignore file instead of ./.mcpdescignore',
+    group: 'Inputs',
+    config: {
+      schema: PATH_SCHEMA,
+      description: '--ignore-path: the ignore file (gitignore syntax) to use instead of ./.mcpdescignore.',
+      expect: 'a non-empty string',
+      convert: 'path',
+    },
+  },
+  {
+    flags: '--ignore-pattern <glob>',
+    help: 'skip files matching this glob (repeatable)',
+    group: 'Inputs',
+    parse: collect((v) => v),
+  },
+  { flags: '--no-ignore', help: 'read no ignore file', group: 'Inputs' },
+  {
+    flags: '--allow-empty',
+    help: 'exit 0 when no input matches',
+    group: 'Inputs',
+    aliases: ['--no-error-on-unmatched-pattern'],
+    record: { key: 'allowEmpty', shards: 'same' },
+  },
+  // Rules and verdict
+  {
+    flags: '--target <version>',
+    help: 'check documents against this version',
+    group: 'Rules and verdict',
+    parse: parseTarget,
+    config: {
+      schema: { enum: [...TARGETS] },
+      description: '--target: check every document against this version.',
+      expect: `one of ${TARGETS.join(', ')}`,
+    },
+  },
+  {
+    flags: '--rule <id=level>',
+    help: 'off|info|warning|error (repeatable)',
+    group: 'Rules and verdict',
+    // Checked against the catalogue after parsing, so runs without --rule never load it here.
+    parse: collect((v) => v),
+    record: { key: 'ruleLevels', shards: 'same' },
+  },
+  {
+    flags: '--fail-on <level>',
+    help: `${FAIL_ON.join('|')}: fails the run`,
+    group: 'Rules and verdict',
+    default: { value: 'error' },
+    parse: parseFailOn,
+    aliases: ['--fail-severity <level>'],
+    config: {
+      schema: { enum: ['error', 'warning', 'warn', 'info', 'never'] },
+      description: '--fail-on: the lowest severity that makes the exit code 1.',
+      expect: `one of ${FAIL_ON.join(', ')}`,
+      convert: 'failOn',
+    },
+    record: { key: 'failOn', shards: 'same' },
+  },
+  {
+    flags: '--max-warnings <n>',
+    help: 'exit 1 above n warnings',
+    group: 'Rules and verdict',
+    parse: parseMaxWarnings,
+    config: {
+      schema: { type: 'integer', minimum: -1 },
+      description: '--max-warnings: exit 1 above this many warnings; -1 means no limit.',
+      expect: 'a non-negative integer (or -1 for no limit)',
+    },
+    record: { key: 'maxWarnings', shards: 'same' },
+  },
+  {
+    flags: '--exit-zero',
+    help: 'exit 0 where findings would exit 1',
+    group: 'Rules and verdict',
+    record: { key: 'exitZero', shards: 'same' },
+  },
+  {
+    flags: '--bail [n]',
+    help: 'stop after n (default 1) failing files',
+    group: 'Rules and verdict',
+    parse: parseBail,
+    record: { key: 'bail', shards: 'same' },
+  },
+  {
+    flags: '--max-diagnostics-per-file <n>',
+    help: 'diagnostics kept per document',
+    group: 'Rules and verdict',
+    default: { value: 1000 },
+    parse: parseNonNegativeInt,
+    config: {
+      schema: { type: 'integer', minimum: 0 },
+      description: '--max-diagnostics-per-file.',
+      expect: 'a non-negative integer',
+    },
+    record: { key: 'maxDiagnosticsPerFile', shards: 'same' },
+  },
+  // Reports
+  {
+    flags: '-o, --output-file <file>',
+    help: 'write the report to a file, not stdout',
+    group: 'Reports',
+  },
+  {
+    flags: '-q, --quiet',
+    help: 'errors only; no progress, no closing line',
+    group: 'Reports',
+    config: flag('--quiet: report error-level diagnostics only.'),
+    record: { key: 'quiet', shards: 'same' },
+  },
+  {
+    flags: '--code-frame',
+    help: 'stylish, text, html: show the lines',
+    group: 'Reports',
+    config: flag('--code-frame: the text and html reports show the offending lines.'),
+  },
+  {
+    flags: '--show-suppressed',
+    help: 'stylish and text: list baselined findings',
+    group: 'Reports',
+    config: flag(
+      '--show-suppressed: the stylish and text reports also list the findings the baseline covers.',
+    ),
+  },
+  {
+    flags: '--color',
+    help: 'colour stylish and text even in a file',
+    group: 'Reports',
+    record: { key: 'color', shards: 'may-differ' },
+  },
+  { flags: '--no-color', help: 'never colour stylish and text', group: 'Reports' },
+  {
+    flags: '--no-progress',
+    help: 'never draw the progress line',
+    group: 'Reports',
+    record: { key: 'progress', shards: 'may-differ' },
+  },
+  {
+    flags: '--stats',
+    help: 'time each document and each rule',
+    group: 'Reports',
+    config: flag('--stats: phase timings on every file record, per-rule time in the summary.'),
+    record: { key: 'stats', shards: 'same' },
+  },
+  // Scale
+  {
+    flags: '--concurrency <auto|N>',
+    help: 'worker threads; 0: in-process',
+    group: 'Scale',
+    default: { value: 'auto' },
+    parse: parseConcurrency,
+    config: {
+      schema: { oneOf: [{ enum: ['auto', 'off'] }, { type: 'integer', minimum: 0, maximum: 1024 }] },
+      description: '--concurrency: worker threads; 0 or "off" runs in-process.',
+      expect: '"auto", "off" or a number of threads from 0 (in-process) to 1024',
+      convert: 'concurrency',
+    },
+    record: { key: 'concurrency', shards: 'may-differ' },
+  },
+  {
+    flags: '--stream-threshold <size>',
+    help: 'stream JSON files above this size',
+    group: 'Scale',
+    default: { value: 64 * 1024 * 1024, shown: '64MiB' },
+    parse: parseSize,
+    config: {
+      schema: SIZE_SCHEMA,
+      description: `--stream-threshold: JSON files above this size are streamed. ${SIZE_WORDS}`,
+      expect: SIZE_EXPECT,
+      convert: 'size',
+    },
+    record: { key: 'streamThreshold', shards: 'same' },
+  },
+  {
+    flags: '--max-file-size <size>',
+    help: 'skip files above this size',
+    group: 'Scale',
+    parse: parseSize,
+    config: {
+      schema: SIZE_SCHEMA,
+      description: `--max-file-size: larger files are skipped. ${SIZE_WORDS}`,
+      expect: SIZE_EXPECT,
+      convert: 'size',
+    },
+    record: { key: 'maxFileSize', shards: 'same' },
+  },
+  {
+    // The largest tool of the real dump is 49 KB as JSON; the limit only stops a pathological element
+    // from being buffered whole (it is reported and skipped; the rest of the dump is checked).
+    flags: '--max-element-size <size>',
+    help: 'skip a streamed value above it',
+    group: 'Scale',
+    default: { value: 32 * 1024 * 1024, shown: '32MiB' },
+    parse: parseSize,
+    config: {
+      schema: SIZE_SCHEMA,
+      description: `--max-element-size: streamed files skip a value above this size. ${SIZE_WORDS}`,
+      expect: SIZE_EXPECT,
+      convert: 'size',
+    },
+    record: { key: 'maxElementSize', shards: 'same' },
+  },
+  {
+    flags: '--worker-memory <MB>',
+    help: 'heap limit per worker thread',
+    group: 'Scale',
+    parse: parsePositiveInt,
+    config: {
+      schema: { type: 'integer', minimum: 1 },
+      description: '--worker-memory: heap limit per worker thread, in MB.',
+      expect: 'a positive integer (MB)',
+    },
+  },
+  {
+    flags: '--shard <K/N>',
+    help: 'check shard K of N; see merge',
+    group: 'Scale',
+    parse: parseShardOption,
+    record: { key: 'shard', shards: 'may-differ' },
+  },
+  {
+    flags: '--cache',
+    help: 'replay the results of unchanged files',
+    group: 'Scale',
+    config: flag('--cache: replay the results of unchanged files.'),
+    record: { key: 'cache', shards: 'may-differ' },
+  },
+  {
+    flags: '--cache-location <dir>',
+    help: "--cache's store (default: node_modules/.cache/ in a Node project, else ./.mcpdesc-validate-cache/)",
+    group: 'Scale',
+    config: {
+      schema: PATH_SCHEMA,
+      description: '--cache-location: where --cache keeps its store.',
+      expect: 'a non-empty string',
+      convert: 'path',
+    },
+    record: { key: 'cacheLocation', shards: 'may-differ' },
+  },
+  {
+    flags: '--baseline <file>',
+    help: 'findings in this file do not fail',
+    group: 'Scale',
+    config: {
+      schema: PATH_SCHEMA,
+      description: '--baseline: findings recorded in this file do not fail the run.',
+      expect: 'a non-empty string',
+      convert: 'path',
+    },
+    record: { key: 'baseline', shards: 'same' },
+  },
+  {
+    flags: '--write-baseline <file>',
+    help: 'record the findings as a baseline',
+    group: 'Scale',
+    record: { key: 'writeBaseline', shards: 'may-differ' },
+  },
+  {
+    flags: '--strict-baseline',
+    help: 'also fail when baselined ones are gone',
+    group: 'Scale',
+    config: flag('--strict-baseline: also fail when baselined findings are gone (needs baseline).'),
+    record: { key: 'strictBaseline', shards: 'same' },
+  },
+  // Settings
+  {
+    flags: '--config <file>',
+    help: 'settings file (default: found upward)',
+    group: 'Settings',
+    record: { key: 'config', shards: 'may-differ' },
+  },
+  { flags: '--no-config', help: 'use no config file', group: 'Settings' },
+  { flags: '--print-config', help: 'print the settings as JSON and exit', group: 'Settings' },
+];
+
+/** The -f option, which needs the reporters' names; listed in the table's place for reports. */
+export function formatEntry(formats: FormatTable): OptionEntry {
+  return {
+    flags: '-f, --format <name[=path]>',
+    help: `${formats.names.join(', ')}; repeat with =path (default: stylish on a terminal, else ndjson)`,
+    group: 'Reports',
+    parse: collect((v) => parseFormat(v, formats)),
+    record: { key: 'formats', shards: 'may-differ' },
+  };
+}
+
+/** The table with -f in it, in --help's order. */
+export function optionEntries(formats: FormatTable): OptionEntry[] {
+  const at = OPTION_TABLE.findIndex((e) => e.group === 'Reports');
+  return [...OPTION_TABLE.slice(0, at), formatEntry(formats), ...OPTION_TABLE.slice(at)];
+}
+
+/** Commander's attribute name of an entry: `failOn` for `--fail-on <level>`, `color` for `--no-color`. */
+export const attributeOf = (entry: Pick<OptionEntry, 'flags'>): string =>
+  new Option(entry.flags).attributeName();
+
+/** The commander options of an entry: the option itself, then each alias (hidden). */
+export function commanderOptions(entry: OptionEntry): Option[] {
+  const option = new Option(entry.flags, entry.help).helpGroup(`${entry.group}:`);
+  if (entry.default !== undefined) option.default(entry.default.value, entry.default.shown);
+  if (entry.parse) option.argParser(entry.parse as (value: string, previous: unknown) => unknown);
+  if (entry.hidden) option.hideHelp();
+  const aliases = (entry.aliases ?? []).map((flags) => {
+    const alias = new Option(flags).hideHelp();
+    if (entry.parse) alias.argParser(entry.parse as (value: string, previous: unknown) => unknown);
+    return alias;
+  });
+  return [option, ...aliases];
+}
+
+/** Config keys in the table's order: attribute name → its entry. */
+export function configEntries(): Array<[string, OptionEntry & { config: ConfigKey }]> {
+  return OPTION_TABLE.filter((e): e is OptionEntry & { config: ConfigKey } => e.config !== undefined).map(
+    (e) => [attributeOf(e), e],
+  );
+}
+
+/** Keys of `run.options` that shards of one run may differ in (`merge` ignores them). */
+export function keysShardsMayDiffer(formats: FormatTable): string[] {
+  return optionEntries(formats)
+    .filter((e) => e.record?.shards === 'may-differ')
+    .map((e) => e.record!.key);
+}
