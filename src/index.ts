@@ -1,22 +1,15 @@
-// The library: validate() runs the CLI's pipeline over files (discovery → pool → ordered outcomes),
+// The library: validate() runs the CLI's core over files (src/core: planning → pool → ordered outcomes),
 // without reporters, argv or exit codes, and streams its results; checkDocument() checks one document
 // held in memory in this thread; rules() lists the catalogue.
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { checkRuleOptions, type RuleOptions } from './api/options.js';
-import { type DiscoveredFile, discover, jobOf } from './discovery/discover.js';
+import { checkPlanned, openRunner } from './core/check.js';
+import { planInputs, workPlanOf } from './core/plan.js';
+import { discover } from './discovery/discover.js';
 import { loadIgnore } from './discovery/ignore-file.js';
-import { fillSizes, withSizes } from './discovery/sizes.js';
 import type { PlannedInput } from './pool/batches.js';
-import {
-  type ConcurrencyRequest,
-  resolveConcurrency,
-  type WorkPlan,
-  workerHeapMb,
-} from './pool/concurrency.js';
-import { fanOutHandler, fansOut, jsonLinesPlan } from './pool/fanout-loader.js';
+import { type ConcurrencyRequest, resolveConcurrency } from './pool/concurrency.js';
 import { DEFAULT_LINE_RANGES } from './pool/line-ranges.js';
-import { runPipeline } from './pool/pipeline.js';
-import { createInProcessRunner, createThreadRunner } from './pool/runner.js';
 import type { CheckOptions, DocumentResult } from './types.js';
 
 export { type RuleInfo, rules } from './api/catalogue.js';
@@ -77,29 +70,9 @@ export async function* validate(
   const ignore = await loadIgnore(cwd, options.ignorePath ?? null);
   const { files } = await discover(patterns, { cwd, filesFrom: options.filesFrom ?? [], ignore });
   const streamThreshold = options.streamThreshold ?? 64 * 1024 * 1024;
-  const toPlanned = (f: DiscoveredFile, index: number): PlannedInput => ({
-    job: jobOf(f, index),
-    ...(f.error ? { error: f.error } : {}),
-    ...(!f.error && fansOut(f.file, f.size, streamThreshold, DEFAULT_LINE_RANGES) ? { huge: true } : {}),
-  });
-  // As in the CLI: small runs are planned exactly, larger ones stat sizes lazily alongside the work.
-  const exact = files.length <= 1024;
-  if (exact) await fillSizes(files);
-  const plan: WorkPlan = { files: files.length };
-  let inputs: Iterable<PlannedInput> | AsyncIterable<PlannedInput>;
-  if (exact) {
-    const planned = files.map(toPlanned);
-    plan.bytes = planned.reduce((n, i) => n + i.job.size, 0);
-    plan.fannedOutFiles = planned.filter((i) => i.huge).length;
-    plan.fannedOutBytes = planned.reduce((n, i) => n + (i.huge ? i.job.size : 0), 0);
-    Object.assign(plan, jsonLinesPlan(planned, DEFAULT_LINE_RANGES));
-    inputs = planned;
-  } else {
-    inputs = (async function* () {
-      let index = 0;
-      for await (const f of withSizes(files)) yield toPlanned(f, index++);
-    })();
-  }
+  const lineRanges = DEFAULT_LINE_RANGES;
+  const { inputs, exact } = await planInputs(files, { streamThreshold, lineRanges });
+  const plan = workPlanOf(files.length, exact ? (inputs as PlannedInput[]) : null, lineRanges);
   const checkOptions: CheckOptions = {
     target,
     ruleLevels,
@@ -108,19 +81,13 @@ export async function* validate(
     maxFileSize: options.maxFileSize ?? Number.POSITIVE_INFINITY,
   };
   const threads = resolveConcurrency(options.concurrency ?? 'auto', plan, availableParallelism());
-  const runner =
-    threads === 0
-      ? createInProcessRunner()
-      : await createThreadRunner({
-          threads,
-          maxOldGenerationSizeMb: options.workerMemoryMb ?? workerHeapMb(threads, totalmem()),
-        });
+  const runner = await openRunner({ threads, workerMemoryMb: options.workerMemoryMb ?? null });
   try {
-    const outcomes = runPipeline(inputs, {
+    const outcomes = checkPlanned(inputs, {
       runner,
+      threads,
       checkOptions,
-      maxInFlight: Math.max(2, threads * 4),
-      huge: fanOutHandler(runner, checkOptions, DEFAULT_LINE_RANGES, options.signal),
+      lineRanges,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     for await (const outcome of outcomes) yield* outcome.documents;

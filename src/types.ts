@@ -234,7 +234,25 @@ export interface SummaryRecord {
    * format, its file (null: stdout) and why.
    */
   failedOutputs?: Array<{ format: string; path: string | null; message: string }>;
+  /** Why the run did not pass, in order of weight (empty when it passed). Reports written before it have none. */
+  reasons?: VerdictReason[];
 }
+
+/**
+ * One reason a run did not pass (its exit code is not 0, or would not be without --exit-zero). The
+ * summary lists them in this order of weight: an interrupt (130), what the tool could not do (2),
+ * then what the inputs hold (1).
+ */
+export type VerdictReason =
+  | { kind: 'interrupted' }
+  | { kind: 'nothing-matched' }
+  | { kind: 'unreadable'; inputs: number }
+  | { kind: 'failed-output'; outputs: number }
+  /** The findings at or above `failOn` that no baseline covers, by severity (those below it: 0). */
+  | { kind: 'findings'; failOn: Severity; counts: Record<Severity, number> }
+  | { kind: 'max-warnings'; limit: number; warnings: number }
+  | { kind: 'stale-baseline'; entries: number }
+  | { kind: 'bail'; limit: number; skipped: number };
 
 /** `error.code` of the `skipped` record of an input that `--bail` left unchecked. */
 export const BAIL_SKIP_CODE = 'EBAIL';

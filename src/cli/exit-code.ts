@@ -1,30 +1,23 @@
-// The exit-code policy. 130 wins (the run did not finish), then 2 (the tool could
-// not check something: nothing matched, an unreadable input, a crashed worker), then 1 (findings at or
-// above --fail-on, malformed input being one, or more warnings than --max-warnings), else 0.
-import { failingCount } from '../scale/verdict.js';
-import type { FailOn } from './options.js';
+// The exit-code policy, from the reasons a run did not pass (scale/verdict.ts): 130 wins (the run did
+// not finish), then 2 (the tool could not do its part: nothing matched, an input it could not check, a
+// report it could not write), then 1 (what the inputs hold: findings at or above --fail-on, too many
+// warnings, a stale baseline), else 0. --exit-zero turns a 1 into 0, never a 2 or a 130.
+import type { VerdictReason } from '../types.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_FAILURE = 2;
 export const EXIT_INTERRUPTED = 130;
 
-export interface ExitFacts {
-  aborted: boolean;
-  nothingMatched: boolean;
-  /** A report could not be written (a full disk, stdout failing with anything but EPIPE). */
-  outputFailed?: boolean;
-  /** Inputs whose status is 'error'. */
-  errorInputs: number;
-  counts: { error: number; warning: number; info: number };
-  failOn: FailOn;
-  /** `--max-warnings`: more warnings than this in `counts` exit 1 (null or absent: no limit). */
-  maxWarnings?: number | null;
-}
+const TOOL_FAILURES: ReadonlySet<VerdictReason['kind']> = new Set([
+  'nothing-matched',
+  'unreadable',
+  'failed-output',
+]);
 
-export function exitCodeFor(f: ExitFacts): number {
-  if (f.aborted) return EXIT_INTERRUPTED;
-  if (f.nothingMatched || f.outputFailed || f.errorInputs > 0) return EXIT_FAILURE;
-  if (f.maxWarnings != null && f.counts.warning > f.maxWarnings) return EXIT_FINDINGS;
-  return failingCount(f.failOn, f.counts) > 0 ? EXIT_FINDINGS : EXIT_OK;
+export function exitCodeFor(reasons: readonly VerdictReason[], options: { exitZero?: boolean } = {}): number {
+  if (reasons.some((r) => r.kind === 'interrupted')) return EXIT_INTERRUPTED;
+  if (reasons.some((r) => TOOL_FAILURES.has(r.kind))) return EXIT_FAILURE;
+  if (reasons.length > 0) return options.exitZero === true ? EXIT_OK : EXIT_FINDINGS;
+  return EXIT_OK;
 }

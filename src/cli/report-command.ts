@@ -16,9 +16,10 @@ import { compareRuns } from '../scale/compare.js';
 import type { ReportSource } from '../scale/ndjson.js';
 import { readReports } from '../scale/report.js';
 import { inShard } from '../scale/shard.js';
+import { reasonsOfSummary } from '../scale/verdict.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
-import { UNINTERRUPTED } from './interrupt.js';
+import { type Interrupt, UNINTERRUPTED } from './interrupt.js';
 import {
   FAIL_ON,
   type FailOn,
@@ -126,7 +127,15 @@ function usageError(io: CliIo, message: string): number {
   return EXIT_FAILURE;
 }
 
-export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
+interface ReportArgs {
+  o: RawOptions;
+  inputs: string[];
+  formats: FormatSpec[];
+  html: boolean;
+}
+
+/** The command line, checked; a number is the exit code of a command that ends here. */
+function parseReportArgs(args: string[], io: CliIo): ReportArgs | number {
   const program = buildReportProgram().configureOutput({
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s),
@@ -174,6 +183,13 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
       return usageError(io, "option '--compare <old.ndjson>' needs exactly one report file to render");
     if (!html) note(io, '--compare applies to the html report only, and none is written (add -f html=FILE)');
   }
+  return { o, inputs, formats, html };
+}
+
+export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
+  const parsed = parseReportArgs(args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { o, inputs, formats, html } = parsed;
   const asGiven = (p: string) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p));
 
   const collision = await outputCollision(formats, [], io.cwd, io.stdout);
@@ -220,23 +236,13 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   // A named pipe among the inputs may wait for its writer: a signal ends the wait (cli/interrupt.ts).
   const interrupt = io.interrupt ?? UNINTERRUPTED;
   if (o.compare !== undefined && html) {
-    const compare = o.compare;
-    const compared = await interrupt.reading([resolve(io.cwd, compare), resolve(io.cwd, inputs[0]!)], () =>
-      compareRuns(asGiven(compare), asGiven(inputs[0]!)),
-    );
-    if (interrupt.interrupted) {
-      note(io, 'interrupted before a run record was read; nothing was rendered (exit 130)');
+    const compared = await compareWith(io, interrupt, asGiven, o.compare, inputs[0]!);
+    if (typeof compared === 'number') {
       await outputs.abort();
       outputs.detach();
-      return EXIT_INTERRUPTED;
+      return compared;
     }
-    if (compared.comparison === null || compared.problems.length > 0) {
-      for (const problem of compared.problems) note(io, `--compare: ${problem}`);
-      await outputs.abort();
-      outputs.detach();
-      return EXIT_FAILURE;
-    }
-    changes = compareChanges(compared.comparison);
+    changes = compared;
   }
   const paths = inputs.filter((p) => p !== '-').map((p) => resolve(io.cwd, p));
   const result = await interrupt.reading(paths, () =>
@@ -314,22 +320,58 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     return interrupted ? EXIT_INTERRUPTED : EXIT_FAILURE;
   }
 
+  const summary = summaryOfReports(io, result, run as RunRecord | null, {
+    tally,
+    suppressed,
+    bailSkipped,
+    interrupted,
+    failedOutputs: outputs.failures.length,
+  });
+  if (baselineTally)
+    changes = (baselineTally as BaselineTally).changes(
+      baselineScope,
+      summary.aborted ? [INTERRUPTED_NOTE] : [],
+    );
+  // The outputs still written are told which failed: they are the reason for exit 2.
+  if (outputs.failures.length > 0) summary.failedOutputs = [...outputs.failures];
+  await deliver((r) => r.onEnd(summary));
+  const committed = await outputs.commit();
+  outputs.detach();
+  if (interrupted) return EXIT_INTERRUPTED;
+  return committed ? summary.exitCode : EXIT_FAILURE;
+}
+
+/**
+ * The summary the outputs are given: the reports' own, or (when they have none to trust) what was
+ * rendered, tallied; with its reasons, read back from its fields for reports written without them.
+ */
+function summaryOfReports(
+  io: CliIo,
+  result: Awaited<ReturnType<typeof readReports>>,
+  run: RunRecord | null,
+  read: {
+    tally: ReturnType<typeof createSummaryAggregator>;
+    suppressed: SummaryRecord['counts'];
+    bailSkipped: number;
+    interrupted: boolean;
+    failedOutputs: number;
+  },
+): SummaryRecord {
   let summary: SummaryRecord;
   if (result.summary) summary = result.summary;
   else {
-    const r = run as RunRecord | null;
-    summary = tally.finish({
+    summary = read.tally.finish({
       exitCode: EXIT_FAILURE,
       aborted: result.aborted,
       failOn: result.failOn,
       wallMs: 0,
       peakRssBytes: 0,
-      shard: result.single ? (r?.shard ?? null) : null,
+      shard: result.single ? (run?.shard ?? null) : null,
     });
-    if (r?.options.baseline !== undefined) summary.suppressed = suppressed;
-    const bail = r?.options.bail;
+    if (run?.options.baseline !== undefined) summary.suppressed = read.suppressed;
+    const bail = run?.options.bail;
     if (typeof bail === 'number')
-      summary.bail = { limit: bail, stopped: bailSkipped > 0, skipped: bailSkipped };
+      summary.bail = { limit: bail, stopped: read.bailSkipped > 0, skipped: read.bailSkipped };
   }
   if (result.summary && result.exitCode === EXIT_FAILURE) {
     // The reports are fine, but the run they record could not check everything: say why it is 2.
@@ -338,17 +380,36 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
     else note(io, 'the run ended with exit 2');
   }
-  if (interrupted) summary = { ...summary, aborted: true, exitCode: EXIT_INTERRUPTED };
-  if (baselineTally)
-    changes = (baselineTally as BaselineTally).changes(
-      baselineScope,
-      summary.aborted ? [INTERRUPTED_NOTE] : [],
-    );
-  // The outputs still written are told which failed: they are the reason for exit 2.
-  const told = outputs.failures.length > 0 ? { ...summary, failedOutputs: [...outputs.failures] } : summary;
-  await deliver((r) => r.onEnd(told));
-  const committed = await outputs.commit();
-  outputs.detach();
-  if (interrupted) return EXIT_INTERRUPTED;
-  return committed ? summary.exitCode : EXIT_FAILURE;
+  // Shards' reasons are each their own: those of the whole run are read from its combined fields.
+  const { reasons: _shards, ...combined } = summary;
+  const own: SummaryRecord = result.single ? summary : combined;
+  const reasons = reasonsOfSummary(own).filter((r) => !read.interrupted || r.kind !== 'interrupted');
+  if (read.interrupted) reasons.unshift({ kind: 'interrupted' });
+  if (read.failedOutputs > 0 && !reasons.some((r) => r.kind === 'failed-output'))
+    reasons.push({ kind: 'failed-output', outputs: read.failedOutputs });
+  summary = { ...summary, reasons };
+  if (read.interrupted) summary = { ...summary, aborted: true, exitCode: EXIT_INTERRUPTED };
+  return summary;
+}
+
+/** `--compare OLD`: what changed since OLD, or the exit code of a comparison that could not be made. */
+async function compareWith(
+  io: CliIo,
+  interrupt: Pick<Interrupt, 'interrupted' | 'reading'>,
+  asGiven: (path: string) => string,
+  compare: string,
+  input: string,
+): Promise<PageChanges | number> {
+  const compared = await interrupt.reading([resolve(io.cwd, compare), resolve(io.cwd, input)], () =>
+    compareRuns(asGiven(compare), asGiven(input)),
+  );
+  if (interrupt.interrupted) {
+    note(io, 'interrupted before a run record was read; nothing was rendered (exit 130)');
+    return EXIT_INTERRUPTED;
+  }
+  if (compared.comparison === null || compared.problems.length > 0) {
+    for (const problem of compared.problems) note(io, `--compare: ${problem}`);
+    return EXIT_FAILURE;
+  }
+  return compareChanges(compared.comparison);
 }

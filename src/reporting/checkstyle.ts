@@ -9,7 +9,7 @@
 // The format has no way to mark a finding as accepted, so findings a --baseline covers are left out
 // (as the GitHub annotations leave them out): Jenkins' quality gates and reviewdog would count them.
 import { BAIL_SKIP_CODE, type DocumentResult, type Reporter } from '../types.js';
-import { type PathOptions, repoRelative, writeChunk } from './output.js';
+import { inputError, type PathOptions, repoRelative, writeChunk } from './output.js';
 import { xmlAttr } from './xml-escape.js';
 
 /** `source` of the entry raised for a file that could not be checked (it has no rule). */
@@ -47,7 +47,7 @@ export function createCheckstyleReporter(out: NodeJS.WritableStream, options: Pa
       }
       if (result.diagnostics.length === 0 && (result.status === 'error' || result.status === 'skipped')) {
         // Not a rule finding, but a file nobody checked must show where the findings are read.
-        const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+        const reason = inputError(result.error);
         const unreadable = result.status === 'error';
         chunk += entry(
           result.line ?? 1,

@@ -11,7 +11,16 @@ import {
   type Severity,
   type SummaryRecord,
 } from '../types.js';
-import { isQuietRun, type PathOptions, plural, printable, repoRelative, writeChunk } from './output.js';
+import {
+  inputError,
+  isQuietRun,
+  type PathOptions,
+  plural,
+  printable,
+  repoRelative,
+  writeChunk,
+} from './output.js';
+import { reasonLines } from './reasons.js';
 
 export const ANNOTATION_CAP = 10;
 
@@ -139,7 +148,7 @@ export function createGithubReporter(
         found[severity]++;
         if (annotated[severity] < caps[severity]) {
           annotated[severity]++;
-          const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+          const reason = inputError(result.error);
           const what = result.status === 'error' ? 'Could not check the file' : 'Skipped';
           chunk += annotation(
             severity,
@@ -156,14 +165,11 @@ export function createGithubReporter(
 
     async onEnd(summary: SummaryRecord) {
       // What failed the step or cut it short, when it is not a finding of its own.
-      if (summary.maxWarnings?.exceeded) {
-        const { warnings, limit } = summary.maxWarnings;
-        const message = `${plural(warnings, 'warning')}: more than --max-warnings ${limit}.`;
-        await writeChunk(out, `::error title=mcpdesc-validate::${escapeData(message)}\n`);
-      }
-      if ((summary.bail?.skipped ?? 0) > 0) {
-        const message = `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`;
-        await writeChunk(out, `::notice title=mcpdesc-validate::${escapeData(message)}\n`);
+      for (const reason of reasonLines(summary)) {
+        // Findings and unreadable inputs have annotations of their own.
+        if (reason.kind === 'findings' || reason.kind === 'unreadable') continue;
+        const command = reason.fails ? 'error' : 'notice';
+        await writeChunk(out, `::${command} title=mcpdesc-validate::${escapeData(reason.text)}\n`);
       }
       // Listed in the report but over GitHub's cap, apart from those the limit cut before any report.
       const capped = {

@@ -17,7 +17,7 @@ import {
   type Severity,
 } from '../types.js';
 import { artifactUri, documentFingerprints } from './fingerprint.js';
-import { type PathOptions, repoRelative, writeChunk } from './output.js';
+import { inputError, type PathOptions, repoRelative, writeChunk } from './output.js';
 
 export type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
@@ -82,7 +82,7 @@ export function createGitlabReporter(out: NodeJS.WritableStream, options: PathOp
         result.error?.code !== BAIL_SKIP_CODE
       ) {
         // Not a rule finding, but a file nobody checked must show in the merge request.
-        const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+        const reason = inputError(result.error);
         add({
           description:
             result.status === 'error' ? `Could not check the file: ${reason}` : `Skipped: ${reason}`,

@@ -4,6 +4,7 @@
 // every document in a folder of its own): past a cap, things are counted under "other".
 import type { DocumentResult, LocatedDiagnostic, Severity } from '../types.js';
 import type { DocRow, FindingRow, PageCaps, StatusName } from './html-data.js';
+import { inputError } from './output.js';
 
 export const STATUSES: readonly StatusName[] = ['valid', 'invalid', 'error', 'skipped'];
 const SEVERITY_INDEX: Readonly<Record<Severity, 0 | 1 | 2>> = { error: 0, warning: 1, info: 2 };
@@ -93,22 +94,7 @@ function byPosition(a: LocatedDiagnostic, b: LocatedDiagnostic): number {
 
 /** `seed`: rule ids given indexes first (the catalogue), so their order does not depend on the run. */
 export function createPageModel(limits: PageLimits, seed: readonly string[]): PageModel {
-  const rules: RuleTally[] = [];
-  const ruleIndexes = new Map<string, number>();
-  const ruleIndex = (id: string): number => {
-    const known = ruleIndexes.get(id);
-    if (known !== undefined) return known;
-    // The last place is kept for all the rules past the cap.
-    const key = rules.length < MAX_RULES - 1 ? id : OTHER;
-    let index = ruleIndexes.get(key);
-    if (index === undefined) {
-      index = rules.length;
-      rules.push({ id: key, error: 0, warning: 0, info: 0, unlisted: 0 });
-      ruleIndexes.set(key, index);
-    }
-    return index;
-  };
-  for (const id of seed) ruleIndex(id);
+  const { rules, index: ruleIndex } = ruleTable(seed);
 
   const folders = new Map<string, FolderTally>();
   const rowFolders: string[] = [];
@@ -116,38 +102,13 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
   const versions = new Map<string | null, number>();
   const versionIndexes = new Map<string | null, number>();
   // Bounded by the findings listed, which the page holds anyway.
-  const messages: string[] = [];
-  const messageIndexes = new Map<string, number>();
-  const messageIndex = (text: string): number => {
-    let index = messageIndexes.get(text);
-    if (index === undefined) {
-      index = messages.length;
-      messages.push(text);
-      messageIndexes.set(text, index);
-    }
-    return index;
-  };
+  const { values: messages, index: messageIndex } = interner<string>();
   let rows = 0;
   let validRows = 0;
   let listedFindings = 0;
   let frameChars = 0;
   let framesLeftOut = 0;
   let findingsLeftOut = 0;
-
-  const tallyFolder = (folder: string, result: DocumentResult) => {
-    const total = result.errors + result.warnings + result.infos;
-    const key = folders.has(folder) || folders.size < MAX_FOLDERS - 1 ? folder : OTHER;
-    let tally = folders.get(key);
-    if (!tally) {
-      tally = { folder: key, total: 0, byRule: new Map() };
-      folders.set(key, tally);
-    }
-    tally.total += total;
-    for (const [rule, n] of Object.entries(result.byRule)) {
-      const index = ruleIndex(rule);
-      tally.byRule.set(index, (tally.byRule.get(index) ?? 0) + n);
-    }
-  };
 
   const tallyVersion = (declared: string | null) => {
     const version = versions.has(declared) || versions.size < MAX_VERSIONS ? declared : OTHER;
@@ -168,7 +129,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
         const unlisted = n - (listedByRule.get(index) ?? 0);
         if (unlisted > 0) rules[index]!.unlisted += unlisted;
       }
-      tallyFolder(folderOf(result.file), result);
+      tallyFolder(folders, folderOf(result.file), result, ruleIndex);
       tallyVersion(result.mcpdesc);
 
       const attention = result.status !== 'valid' || result.diagnostics.length > 0;
@@ -238,7 +199,7 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
         u: result.errors + result.warnings + result.infos - findings.length,
       };
       if (result.line !== undefined) row.l = result.line;
-      if (result.error) row.x = cut(`${result.error.message} (${result.error.code})`);
+      if (result.error) row.x = cut(inputError(result.error));
       return row;
     },
 
@@ -263,5 +224,64 @@ export function createPageModel(limits: PageLimits, seed: readonly string[]): Pa
   /** The index of the version in the page's table (null, "none declared", also has one). */
   function versionIndexOf(version: string | null): number {
     return versionIndexes.get(version) ?? versionIndexes.get(OTHER) ?? -1;
+  }
+}
+
+/** The rules of the page, in the order first seen; past the cap, all share the last place. */
+function ruleTable(seed: readonly string[]): { rules: RuleTally[]; index(id: string): number } {
+  const rules: RuleTally[] = [];
+  const indexes = new Map<string, number>();
+  const index = (id: string): number => {
+    const known = indexes.get(id);
+    if (known !== undefined) return known;
+    // The last place is kept for all the rules past the cap.
+    const key = rules.length < MAX_RULES - 1 ? id : OTHER;
+    let at = indexes.get(key);
+    if (at === undefined) {
+      at = rules.length;
+      rules.push({ id: key, error: 0, warning: 0, info: 0, unlisted: 0 });
+      indexes.set(key, at);
+    }
+    return at;
+  };
+  for (const id of seed) index(id);
+  return { rules, index };
+}
+
+/** Values kept once each, by index. Bounded by the findings listed, which the page holds anyway. */
+function interner<T>(): { values: T[]; index(value: T): number } {
+  const values: T[] = [];
+  const indexes = new Map<T, number>();
+  return {
+    values,
+    index(value) {
+      let at = indexes.get(value);
+      if (at === undefined) {
+        at = values.length;
+        values.push(value);
+        indexes.set(value, at);
+      }
+      return at;
+    },
+  };
+}
+
+function tallyFolder(
+  folders: Map<string, FolderTally>,
+  folder: string,
+  result: DocumentResult,
+  ruleIndex: (id: string) => number,
+): void {
+  const total = result.errors + result.warnings + result.infos;
+  const key = folders.has(folder) || folders.size < MAX_FOLDERS - 1 ? folder : OTHER;
+  let tally = folders.get(key);
+  if (!tally) {
+    tally = { folder: key, total: 0, byRule: new Map() };
+    folders.set(key, tally);
+  }
+  tally.total += total;
+  for (const [rule, n] of Object.entries(result.byRule)) {
+    const index = ruleIndex(rule);
+    tally.byRule.set(index, (tally.byRule.get(index) ?? 0) + n);
   }
 }

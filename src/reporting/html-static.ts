@@ -9,6 +9,7 @@ import type { PageCaps } from './html-data.js';
 import { htmlText } from './html-escape.js';
 import { type FolderTally, OTHER, type RuleTally } from './html-model.js';
 import { plural } from './output.js';
+import { reasonLines } from './reasons.js';
 
 /** New, fixed and unchanged findings of one rule since an earlier run (baseline or compared report). */
 export interface RuleChange {
@@ -39,42 +40,20 @@ const VERDICT_WORD: Readonly<Record<number, string>> = {
   130: 'Interrupted',
 };
 
-/** Why the run's exit code is what it is, one reason a line. */
+/** Why the run's exit code is what it is, one reason a line: the summary's reasons, and what did not count. */
 export function verdictReasons(summary: SummaryRecord): string[] {
-  const reasons: string[] = [];
+  const lines = reasonLines(summary);
+  const reasons = lines.map((line) => line.text);
+  if (!lines.some((line) => line.kind === 'findings')) {
+    reasons.push(
+      summary.failOn === 'never'
+        ? 'Findings never fail this run (fail on: never).'
+        : `No finding at or above the failing level (${summary.failOn}).`,
+    );
+  }
   const accepted = summary.suppressed ?? { error: 0, warning: 0, info: 0 };
-  const failing = {
-    error: summary.counts.error - accepted.error,
-    warning: summary.counts.warning - accepted.warning,
-    info: summary.counts.info - accepted.info,
-  };
-  const levels = ['error', 'warning', 'info'] as const;
-  const gate = levels.indexOf(summary.failOn as (typeof levels)[number]);
-  const counted = gate < 0 ? [] : levels.slice(0, gate + 1).filter((level) => failing[level] > 0);
-  if (summary.aborted) reasons.push('The run was interrupted: these results are partial.');
-  if (summary.files.error > 0) reasons.push(`${count(summary.files.error, 'input')} could not be checked.`);
-  if (counted.length > 0) {
-    const what = counted.map((level) => count(failing[level], level));
-    reasons.push(`${what.join(', ')} at or above the failing level (${summary.failOn}).`);
-  } else if (summary.failOn === 'never') reasons.push('Findings never fail this run (fail on: never).');
-  else reasons.push(`No finding at or above the failing level (${summary.failOn}).`);
   const baselined = accepted.error + accepted.warning + accepted.info;
   if (baselined > 0) reasons.push(`${count(baselined, 'finding')} recorded in the baseline do not count.`);
-  if (summary.maxWarnings?.exceeded) {
-    const { warnings, limit } = summary.maxWarnings;
-    reasons.push(`${count(warnings, 'warning')}: more than the limit of ${n(limit)} (--max-warnings).`);
-  }
-  if ((summary.staleBaseline ?? 0) > 0) {
-    reasons.push(
-      `${count(summary.staleBaseline!, 'baseline entry', 'baseline entries')} no longer found (--strict-baseline).`,
-    );
-  }
-  if (summary.bail?.stopped) {
-    reasons.push(
-      `Stopped after ${count(summary.bail.limit, 'failing file')} (--bail): ${count(summary.bail.skipped, 'file')} not checked.`,
-    );
-  }
-  if (summary.exitZero?.masked) reasons.push('Exit code 0 all the same (--exit-zero).');
   return reasons;
 }
 

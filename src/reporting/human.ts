@@ -13,7 +13,16 @@ import {
   type SummaryRecord,
 } from '../types.js';
 import { framesOf } from './code-frame.js';
-import { counted, isQuietRun, printable, thousands, unlistedCount, writeChunk } from './output.js';
+import {
+  counted,
+  inputError,
+  isQuietRun,
+  printable,
+  thousands,
+  unlistedCount,
+  writeChunk,
+} from './output.js';
+import { reasonLines } from './reasons.js';
 import { statsLines } from './stats.js';
 
 export interface HumanReporterOptions {
@@ -166,14 +175,27 @@ function closingLines(summary: SummaryRecord, tally: Tally, paint: Palette): str
   const info = summary.counts.info - (hidden?.info ?? 0);
   const lines: string[] = [''];
   const notStarted = summary.bail?.skipped ?? 0;
-  const unchecked = summary.files.error + summary.files.skipped - notStarted;
+  const unreadable = summary.files.error;
+  const skipped = summary.files.skipped - notStarted;
   const files = summary.files.total;
+  // The headline says the inputs that could not be checked when nothing else is to say.
+  const headlined = error + warning + info === 0 && files > 0 && unreadable > 0;
   if (error + warning + info === 0) {
-    // A tick only when every input was checked: nothing matched, or an unreadable file (exit 2),
-    // must not read as a clean run.
+    // A tick only when every input was checked; and never "no problems" when an input could not be
+    // read: nothing matched, or an unreadable file (exit 2), must not read as a clean run.
     if (files === 0) lines.push(paint.warning('No files checked'));
-    else if (unchecked + notStarted > 0) {
-      const checked = files - unchecked - notStarted;
+    else if (unreadable > 0) {
+      const rest = files - unreadable - skipped - notStarted;
+      lines.push(
+        paint.bold(
+          paint.error(
+            `✖ ${counted(unreadable, 'file')} of ${thousands(files)} could not be checked` +
+              (rest > 0 ? `; no findings in the ${counted(rest, 'other')}` : ''),
+          ),
+        ),
+      );
+    } else if (skipped + notStarted > 0) {
+      const checked = files - skipped - notStarted;
       lines.push(
         paint.warning(`No problems in ${counted(checked, 'checked file')} (of ${thousands(files)})`),
       );
@@ -206,23 +228,16 @@ function closingLines(summary: SummaryRecord, tally: Tally, paint: Palette): str
       ),
     );
   }
-  if (unchecked > 0) {
-    lines.push(paint.warning(`  ${counted(unchecked, 'file')} could not be checked (see above)`));
-  }
-  if (notStarted > 0) {
+  if (skipped > 0) lines.push(paint.warning(`  ${counted(skipped, 'file')} skipped (see above)`));
+  // Why the run did not pass; its findings are the tally above.
+  for (const reason of reasonLines(summary)) {
+    if (reason.kind === 'findings' || (reason.kind === 'unreadable' && headlined)) continue;
     lines.push(
-      paint.warning(
-        `  Stopped by --bail ${summary.bail!.limit}: ${counted(notStarted, 'file')} not checked.`,
+      (reason.fails ? paint.error : reason.kind === 'exit-zero' ? paint.dim : paint.warning)(
+        `  ${reason.text}`,
       ),
     );
   }
-  if (summary.maxWarnings?.exceeded) {
-    const { warnings, limit } = summary.maxWarnings;
-    lines.push(paint.error(`  ${counted(warnings, 'warning')}: more than --max-warnings ${limit}.`));
-  }
-  if (summary.exitZero?.masked)
-    lines.push(paint.dim('  Exit code 0 (--exit-zero): these findings fail no run.'));
-  if (summary.aborted) lines.push(paint.warning('  The run was interrupted: these results are partial.'));
   for (const line of statsLines(summary)) lines.push(paint.dim(`  ${line}`));
   return lines;
 }
@@ -259,7 +274,7 @@ function rowsOf(result: DocumentResult, showSuppressed: boolean): Row[] {
     (result.status === 'error' || result.status === 'skipped') &&
     result.error?.code !== BAIL_SKIP_CODE
   ) {
-    const reason = result.error ? `${result.error.message} (${result.error.code})` : 'no reason given';
+    const reason = inputError(result.error);
     rows.push({
       file,
       ...(result.line === undefined ? {} : { line: result.line }),

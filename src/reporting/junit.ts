@@ -10,7 +10,8 @@
 // cannot be patched (stdout) the totals go in the suite's trailing <system-out> instead; the common
 // consumers (Jenkins, GitLab, Azure DevOps) count the test cases themselves.
 import type { DocumentResult, LocatedDiagnostic, Reporter, RunRecord, SummaryRecord } from '../types.js';
-import { isQuietRun, plural, unlistedCount, writeChunk } from './output.js';
+import { inputError, isQuietRun, plural, unlistedCount, writeChunk } from './output.js';
+import { reasonLines } from './reasons.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
 
 export interface JunitReporterOptions {
@@ -90,9 +91,7 @@ export function createJunitReporter(
         body = `      <failure message="${xmlAttr(message)}" type="${xmlAttr(firstError?.ruleId ?? 'mcpdesc')}">${xmlText(listing)}</failure>\n`;
       } else if (result.status === 'error') {
         totals.errors++;
-        const reason = result.error
-          ? `${result.error.message} (${result.error.code})`
-          : 'the file could not be checked';
+        const reason = result.error ? inputError(result.error) : 'the file could not be checked';
         body = `      <error message="${xmlAttr(reason)}" type="${xmlAttr(result.error?.code ?? 'error')}"/>\n`;
       } else if (result.status === 'skipped') {
         totals.skipped++;
@@ -105,24 +104,11 @@ export function createJunitReporter(
     async onEnd(summary: SummaryRecord) {
       // Run-level failures belong to no document: without a test case of their own, a run failed
       // only by --max-warnings or --strict-baseline shows green in a CI's test view while the job is
-      // red. JUnit has no failure element on a suite, so each gets one failing test case.
-      const runFailures: Array<{ name: string; type: string; message: string }> = [];
-      if (summary.maxWarnings?.exceeded) {
-        const { warnings, limit } = summary.maxWarnings;
-        runFailures.push({
-          name: '--max-warnings',
-          type: 'max-warnings',
-          message: `${plural(warnings, 'warning')}: more than --max-warnings ${limit}`,
-        });
-      }
-      if ((summary.staleBaseline ?? 0) > 0) {
-        const stale = summary.staleBaseline!;
-        runFailures.push({
-          name: '--strict-baseline',
-          type: 'strict-baseline',
-          message: `${plural(stale, 'baseline entry', 'baseline entries')} no longer ${stale === 1 ? 'matches' : 'match'} a finding (--strict-baseline)`,
-        });
-      }
+      // red. JUnit has no failure element on a suite, so each gets one failing test case. A report
+      // that could not be written is not about the inputs: the summary's failedOutputs names it.
+      const runFailures = reasonLines(summary)
+        .filter((r) => r.fails && !['findings', 'unreadable', 'failed-output'].includes(r.kind))
+        .map((r) => ({ name: r.kind, type: r.kind, message: r.text }));
       for (const f of runFailures) {
         totals.tests++;
         totals.failures++;

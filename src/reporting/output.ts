@@ -139,3 +139,14 @@ export function padDisplay(text: string, width: number): string {
 export function sortedCounts<T>(counts: Iterable<[string, T]>): Record<string, T> {
   return Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/**
+ * Why an input could not be checked, for people: Node's `ENOENT: no such file or directory, stat
+ * '/abs/path'` names an internal call and repeats the path the report already gives, so both go.
+ */
+export function inputError(error: { code: string; message: string } | undefined): string {
+  if (!error) return 'no reason given';
+  const node = /^([A-Z][A-Z0-9_]*): (.*?)(?:, [a-z_]+ '.*')?$/s.exec(error.message);
+  const text = node && node[1] === error.code ? node[2]! : error.message;
+  return `${text} (${error.code})`;
+}

@@ -10,6 +10,7 @@ import {
   BAIL_SKIP_CODE,
   type DocumentResult,
   type Level,
+  type LocatedDiagnostic,
   type Reporter,
   type RunRecord,
   type Severity,
@@ -20,7 +21,16 @@ import { docsUrl } from '../validation/docs.js';
 import type { Rule } from '../validation/rule.js';
 import { RULES } from '../validation/rules/index.js';
 import { documentFingerprints, artifactUri as uriOf } from './fingerprint.js';
-import { isQuietRun, type PathOptions, plural, repoRelative, unlistedCount, writeChunk } from './output.js';
+import {
+  inputError,
+  isQuietRun,
+  type PathOptions,
+  plural,
+  repoRelative,
+  unlistedCount,
+  writeChunk,
+} from './output.js';
+import { reasonLines } from './reasons.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const GITHUB_MAX_RESULTS = 25_000;
@@ -86,36 +96,11 @@ export function createSarifReporter(
           omitted[d.severity]++;
           continue;
         }
-        const fingerprint = fingerprintOf(d.ruleId, d.pointer);
-        const line = d.line ?? result.line;
-        const index = ruleIndex.get(d.ruleId);
-        const sarifResult = {
-          ruleId: d.ruleId,
-          ...(index === undefined ? {} : { ruleIndex: index }),
-          level: sarifLevel(d.severity),
-          message: { text: d.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri },
-                // GitHub requires a region; an unplaced finding points at the document's first line.
-                region: {
-                  startLine: line ?? 1,
-                  ...(d.line !== undefined && d.column !== undefined ? { startColumn: d.column } : {}),
-                  // End-exclusive, as our endColumn (SARIF 2.1.0 §3.30.6: the character after the region).
-                  ...(d.line !== undefined && d.endLine !== undefined && d.endColumn !== undefined
-                    ? { endLine: d.endLine, endColumn: d.endColumn }
-                    : {}),
-                },
-              },
-              logicalLocations: [{ fullyQualifiedName: d.pointer === '' ? '/' : d.pointer, kind: 'element' }],
-            },
-          ],
-          partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-          // --baseline: an accepted finding, suppressed outside the source (SARIF 2.1.0 §3.35).
-          ...(d.suppressed ? { suppressions: [{ kind: 'external' }] } : {}),
-          properties: { pointer: d.pointer, specSection: d.specSection },
-        };
+        const sarifResult = sarifResultOf(d, result.line, fingerprintOf(d.ruleId, d.pointer), {
+          uri,
+          local,
+          index: ruleIndex.get(d.ruleId),
+        });
         chunk += `${written === 0 ? '\n' : ',\n'}${JSON.stringify(sarifResult)}`;
         written++;
       }
@@ -182,21 +167,10 @@ export function createSarifReporter(
           message: { text: `${fileErrors - fileNotifications.length} more files could not be checked.` },
         });
       }
-      // Warnings alone do not fail a run: when --max-warnings did, the log says so (as text and GitHub).
-      if (summary.maxWarnings?.exceeded) {
-        const { warnings, limit } = summary.maxWarnings;
-        notifications.push({
-          level: 'error',
-          message: { text: `${plural(warnings, 'warning')}: more than --max-warnings ${limit}.` },
-        });
-      }
-      if ((summary.bail?.skipped ?? 0) > 0) {
-        notifications.push({
-          level: 'warning',
-          message: {
-            text: `--bail ${summary.bail!.limit} stopped the run: ${plural(summary.bail!.skipped, 'file')} not checked.`,
-          },
-        });
+      // Why the run did not pass, where no result or file notification says it already.
+      for (const reason of reasonLines(summary)) {
+        if (reason.kind === 'findings' || reason.kind === 'unreadable') continue;
+        notifications.push({ level: reason.fails ? 'error' : 'warning', message: { text: reason.text } });
       }
       const invocation = {
         executionSuccessful: summary.exitCode !== 2 && !summary.aborted,
@@ -237,12 +211,50 @@ export function createSarifReporter(
 
 function fileNotification(result: DocumentResult, uri: string, local: boolean) {
   const what = result.status === 'error' ? 'could not be checked' : 'was skipped';
-  const reason = result.error ? `: ${result.error.message} (${result.error.code})` : '';
+  const reason = result.error ? `: ${inputError(result.error)}` : '';
   return {
     level: result.status === 'error' ? 'error' : 'warning',
     message: { text: `${result.file}${result.line === undefined ? '' : `:${result.line}`} ${what}${reason}` },
     locations: [
       { physicalLocation: { artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri } } },
     ],
+  };
+}
+
+/** One finding as a SARIF result, located in its artifact (`local`: under %SRCROOT%). */
+function sarifResultOf(
+  d: LocatedDiagnostic,
+  documentLine: number | undefined,
+  fingerprint: string,
+  where: { uri: string; local: boolean; index: number | undefined },
+) {
+  const line = d.line ?? documentLine;
+  const { uri, local, index } = where;
+  return {
+    ruleId: d.ruleId,
+    ...(index === undefined ? {} : { ruleIndex: index }),
+    level: sarifLevel(d.severity),
+    message: { text: d.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: local ? { uri, uriBaseId: '%SRCROOT%' } : { uri },
+          // GitHub requires a region; an unplaced finding points at the document's first line.
+          region: {
+            startLine: line ?? 1,
+            ...(d.line !== undefined && d.column !== undefined ? { startColumn: d.column } : {}),
+            // End-exclusive, as our endColumn (SARIF 2.1.0 §3.30.6: the character after the region).
+            ...(d.line !== undefined && d.endLine !== undefined && d.endColumn !== undefined
+              ? { endLine: d.endLine, endColumn: d.endColumn }
+              : {}),
+          },
+        },
+        logicalLocations: [{ fullyQualifiedName: d.pointer === '' ? '/' : d.pointer, kind: 'element' }],
+      },
+    ],
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
+    // --baseline: an accepted finding, suppressed outside the source (SARIF 2.1.0 §3.35).
+    ...(d.suppressed ? { suppressions: [{ kind: 'external' }] } : {}),
+    properties: { pointer: d.pointer, specSection: d.specSection },
   };
 }

@@ -8,6 +8,7 @@
 // because the shards partition the input; the exit code is recomputed from the records under the
 // run's `failOn`, minus baseline-suppressed findings. Timing fields (wallMs: the slowest shard,
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
+import type { SummaryRecord } from '../types.js';
 import { canonicalJson } from './canonical.js';
 import { combineSummaries, orderSummary, runVerdict, staleBaselineFailure } from './merge-summary.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
@@ -16,7 +17,7 @@ import type { StreamOut } from './output.js';
 import { streamOut } from './output.js';
 import { compareDocumentKeys } from './shard.js';
 import type { FailOn, SeverityCounts } from './verdict.js';
-import { emptyCounts, failingCount, isFailOn } from './verdict.js';
+import { emptyCounts, failingCount, isFailOn, reasonsOfSummary } from './verdict.js';
 
 /**
  * Keys of `run.options` that do not change any record (where a shard's cache lives, how many
@@ -427,6 +428,11 @@ export async function combineReports(
     if (exitCode === 1) exitCode = 0;
   }
   summary.exitCode = exitCode;
+  // Each shard's reasons are its own: the whole run's are read from the combined fields.
+  if (summaries.some((s) => Array.isArray(s.reasons))) {
+    delete summary.reasons;
+    summary.reasons = reasonsOfSummary(summary as unknown as SummaryRecord);
+  }
   return {
     exitCode,
     refused: false,

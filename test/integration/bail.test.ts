@@ -208,7 +208,7 @@ describe('--bail', () => {
     assert.doesNotMatch(github.stdout, /EBAIL/);
     assert.match(
       github.stdout,
-      /^::notice title=mcpdesc-validate::--bail 1 stopped the run: \d+ files not checked\.$/m,
+      /^::notice title=mcpdesc-validate::Stopped by --bail 1: \d+ files not checked\.$/m,
     );
     const sarif = await runCli(['reg', '-f', 'sarif', '--bail', '--concurrency', '0'], { cwd });
     const notes = JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications as Array<{
@@ -216,7 +216,7 @@ describe('--bail', () => {
     }>;
     assert.deepEqual(
       notes.map((n) => n.message.text.replace(/\d+ files/, 'N files')),
-      ['--bail 1 stopped the run: N files not checked.'],
+      ['Stopped by --bail 1: N files not checked.'],
     );
   });
 });

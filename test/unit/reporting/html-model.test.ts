@@ -92,25 +92,37 @@ describe('html static parts', () => {
     const base = summaryOf(SAMPLE_DOCUMENTS.filter((d) => d.status !== 'error'));
     assert.deepEqual(verdictReasons(base), ['9 errors at or above the failing level (error).']);
     assert.deepEqual(
-      verdictReasons({
-        ...base,
-        exitCode: 1,
-        failOn: 'warning',
-        suppressed: { error: 9, warning: 0, info: 0 },
-        maxWarnings: { limit: 1, warnings: 2, exceeded: true },
-        bail: { limit: 1, stopped: true, skipped: 4 },
-      }),
+      verdictReasons(
+        summaryOf(
+          SAMPLE_DOCUMENTS.filter((d) => d.status !== 'error'),
+          {
+            exitCode: 1,
+            failOn: 'warning',
+            suppressed: { error: 9, warning: 0, info: 0 },
+            maxWarnings: { limit: 1, warnings: 2, exceeded: true },
+            bail: { limit: 1, stopped: true, skipped: 4 },
+          },
+        ),
+      ),
       [
         '2 warnings at or above the failing level (warning).',
+        '2 warnings: more than --max-warnings 1.',
+        'Stopped by --bail 1: 4 files not checked.',
         '9 findings recorded in the baseline do not count.',
-        '2 warnings: more than the limit of 1 (--max-warnings).',
-        'Stopped after 1 failing file (--bail): 4 files not checked.',
       ],
     );
-    assert.deepEqual(verdictReasons({ ...base, failOn: 'never', exitCode: 0, aborted: true }), [
-      'The run was interrupted: these results are partial.',
-      'Findings never fail this run (fail on: never).',
-    ]);
+    assert.deepEqual(
+      verdictReasons(
+        summaryOf(
+          SAMPLE_DOCUMENTS.filter((d) => d.status !== 'error'),
+          { failOn: 'never', exitCode: 130, aborted: true },
+        ),
+      ),
+      [
+        'The run was interrupted: these results are partial.',
+        'Findings never fail this run (fail on: never).',
+      ],
+    );
     assert.deepEqual(verdictReasons(summaryOf([doc('a.json', 0, [])])), [
       'No finding at or above the failing level (error).',
     ]);

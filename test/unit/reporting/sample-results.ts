@@ -1,10 +1,12 @@
 // Hand-built run records for the reporter tests: one of each kind of document a run produces, with the
 // awkward cases the formats must survive (JSON Lines documents, truncated lists, unreadable and skipped
 // files, unplaced findings, and untrusted text: quotes, newlines, '%', ',' and ':' and an ESC byte).
+
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { reasonsOfSummary } from '../../../src/scale/verdict.js';
 import type {
   DocumentResult,
   LocatedDiagnostic,
@@ -253,7 +255,7 @@ export function summaryOf(
   const byRule: Record<string, number> = {};
   for (const d of documents) for (const [k, v] of Object.entries(d.byRule)) byRule[k] = (byRule[k] ?? 0) + v;
   const sum = (f: (d: DocumentResult) => number) => documents.reduce((a, d) => a + f(d), 0);
-  return {
+  const summary: SummaryRecord = {
     type: 'summary',
     exitCode: status('error') > 0 ? 2 : sum((d) => d.errors) > 0 ? 1 : 0,
     aborted: false,
@@ -276,6 +278,8 @@ export function summaryOf(
     shard: null,
     ...extra,
   };
+  // As a run writes it: the reasons its fields give (a test may give its own).
+  return summary.reasons ? summary : { ...summary, reasons: reasonsOfSummary(summary) };
 }
 
 export const SAMPLE_SUMMARY = summaryOf(SAMPLE_DOCUMENTS);

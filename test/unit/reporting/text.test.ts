@@ -130,7 +130,7 @@ describe('text reporter', () => {
     const summary = summaryOf(SAMPLE_DOCUMENTS);
     assert.equal(summary.counts.error, 2 + 1 + 1 + 5);
     assert.ok(text.includes(`✖ 9 errors, 2 warnings, 1 info in 5 files with findings (of 8)\n`));
-    assert.ok(text.includes('  2 files could not be checked'));
+    assert.ok(text.includes('  1 file skipped (see above)\n  1 input could not be checked.\n'), text);
   });
 
   it('leaves out what --baseline covers, counted in a line of its own, and the tally without it', async () => {
@@ -218,7 +218,19 @@ describe('text reporter', () => {
       doc('b.json', 1, [], { status: 'error', error: { code: 'EACCES', message: 'permission denied' } }),
     ]);
     assert.ok(!text.includes('✔'), text);
-    assert.match(text, /\nNo problems in 1 checked file \(of 2\)\n {2}1 file could not be checked/);
+    assert.ok(!text.includes('No problems'), text);
+    assert.match(text, /\n✖ 1 file of 2 could not be checked; no findings in the 1 other\n$/);
+    // None could be read: no "No problems in 0 checked files (of 1)", nor Node's internal call.
+    const none = await render({ color: false }, [
+      doc('gone.json', 0, [], {
+        status: 'error',
+        error: { code: 'ENOENT', message: "ENOENT: no such file or directory, stat '/abs/gone.json'" },
+      }),
+    ]);
+    assert.equal(
+      none,
+      'gone.json  error    Could not check the file: no such file or directory (ENOENT)\n\n✖ 1 file of 1 could not be checked\n',
+    );
   });
 
   it('puts the caret under the reported column', async () => {

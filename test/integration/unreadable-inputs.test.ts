@@ -1,0 +1,55 @@
+// Inputs that cannot be read are named on stderr whatever the format (one line each, capped), and no
+// report for people calls such a run clean.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+import { rng, validDocument } from '../helpers/small-corpus.js';
+
+describe('unreadable inputs', () => {
+  let dir: ReturnType<typeof tempDir>;
+  before(() => {
+    dir = tempDir('unreadable-inputs');
+    writeFileSync(join(dir.path, 'good.json'), JSON.stringify(validDocument(0, rng(1))));
+  });
+  after(() => dir.remove());
+
+  for (const format of ['ndjson', 'text', 'stylish', 'sarif', 'json']) {
+    it(`a missing input is named on stderr with -f ${format}`, async () => {
+      const r = await runCli(['good.json', 'typo.json', '-f', format], { cwd: dir.path });
+      assert.equal(r.code, 2);
+      const named = r.stderr.split('\n').filter((line) => line.includes('typo.json'));
+      assert.deepEqual(named, [
+        'mcpdesc-validate: cannot check typo.json: no such file or directory (ENOENT)',
+      ]);
+      assert.ok(!r.stdout.includes('No problems'), r.stdout);
+      // Records keep the error as it was raised; what people read names no internal call.
+      const read = format === 'text' || format === 'stylish' ? `${r.stdout}${r.stderr}` : r.stderr;
+      assert.ok(!read.includes("stat '"), read);
+    });
+  }
+
+  it('a text report never says "No problems" when nothing could be read', async () => {
+    const r = await runCli(['typo.json', '-f', 'text'], { cwd: dir.path });
+    assert.equal(r.code, 2);
+    assert.ok(!r.stdout.includes('No problems'), r.stdout);
+    assert.match(r.stdout, /✖ 1 file of 1 could not be checked\n$/);
+  });
+
+  it('names the first 20, then counts the rest', async () => {
+    const missing = Array.from({ length: 23 }, (_, i) => `gone-${String(i).padStart(2, '0')}.json`);
+    const r = await runCli([...missing, '-f', 'ndjson'], { cwd: dir.path });
+    assert.equal(r.code, 2);
+    const lines = r.stderr.split('\n').filter((line) => line.startsWith('mcpdesc-validate: cannot check'));
+    assert.equal(lines.length, 20);
+    assert.equal(lines[0], 'mcpdesc-validate: cannot check gone-00.json: no such file or directory (ENOENT)');
+    assert.match(r.stderr, /\nmcpdesc-validate: 3 more inputs could not be checked\n/);
+  });
+
+  it('the summary record says why the run failed', async () => {
+    const r = await runCli(['good.json', 'typo.json', '-f', 'ndjson'], { cwd: dir.path });
+    const summary = r.records.at(-1)!;
+    assert.deepEqual(summary.reasons, [{ kind: 'unreadable', inputs: 1 }]);
+  });
+});
