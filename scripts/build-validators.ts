@@ -36,7 +36,7 @@ for (const version of SPEC_VERSIONS) {
   for (const allErrors of [false, true]) {
     // The first-error variant is factored: 0.8.0's interaction examples alone made 1.2 MB of inlined
     // code, compiled by every worker that meets one 0.8.0 document. The all-errors variant stays whole:
-    // its errors' schema paths are what messages are built from.
+    // messages read the branches of a discriminated union from its errors' parent schemas.
     const ajv = createAjv({ allErrors, standalone: true, factored: !allErrors });
     addFragments(
       ajv,
