@@ -100,7 +100,9 @@ describe('standalone validators', () => {
       const exported = new Set(Object.values(names));
       for (const module of [fast, all]) {
         assert.deepEqual(
-          Object.keys(module).filter((name) => name !== MANIFEST_EXPORT && name !== 'default').sort(),
+          Object.keys(module)
+            .filter((name) => name !== MANIFEST_EXPORT && name !== 'default')
+            .sort(),
           [...exported].sort(),
           version,
         );
