@@ -28,6 +28,9 @@ mkdirSync(outDir, { recursive: true });
 const started = performance.now();
 const { entries, manifest } = collectFragments(RULES);
 
+/** A fragment is cut into parts from this size (as JSON): only 0.8.0's examples and components are. */
+const FACTOR_FROM = 4000;
+
 /** What errors.ts reads below an error's parent schema: `propertyNames`, a discriminated union's branches. */
 const readByMessages = (parent: SchemaFragment, keyword: string): boolean =>
   keyword === 'propertyNames' || (keyword === 'oneOf' && Object.hasOwn(parent, 'discriminator'));
@@ -38,16 +41,18 @@ for (const version of SPEC_VERSIONS) {
   const ownEntries = entries.filter((entry) => names.has(entry.exportName));
   const exportsMap = Object.fromEntries(ownEntries.map((entry) => [entry.exportName, entry.exportName]));
   for (const allErrors of [false, true]) {
-    // Factored into parts called as functions: inlined, 0.8.0's interaction examples alone made 1.2 MB
-    // of first-error and 1.5 MB of all-errors code, compiled by every worker that met one 0.8.0
-    // document. Messages read a few subschemas from an error's parent schema: those stay in place.
+    // Large fragments are factored into parts called as functions: inlined, 0.8.0's interaction examples
+    // alone made 1.2 MB of first-error and 1.5 MB of all-errors code, compiled by every worker that met
+    // one 0.8.0 document. The others stay inline, the code of the hot elements as it was. Messages read a
+    // few subschemas from an error's parent schema: those stay in place.
     const ajv = createAjv({ allErrors, standalone: true, factored: true });
     addFragments(
       ajv,
-      ownEntries.map((entry) => ({
-        ...entry,
-        schema: allErrors ? factor(entry.schema, readByMessages) : factor(entry.schema),
-      })),
+      ownEntries.map((entry) =>
+        JSON.stringify(entry.schema).length < FACTOR_FROM
+          ? entry
+          : { ...entry, schema: allErrors ? factor(entry.schema, readByMessages) : factor(entry.schema) },
+      ),
     );
     let code = standaloneCode(ajv, exportsMap);
     if (!allErrors) code += `\nexports[${JSON.stringify(MANIFEST_EXPORT)}] = ${JSON.stringify(own)};\n`;
