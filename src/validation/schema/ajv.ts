@@ -40,8 +40,8 @@ export function createAjv({ allErrors, standalone, screens = false, factored = f
     // type and the allowed properties from them. The fast variant only answers yes/no.
     verbose: allErrors,
     strict: true,
-    // A part cut from its parent (factored) may lack the `type` beside it; the unfactored variant keeps
-    // the fragments checked.
+    // A part cut from its parent (factored) may lack the `type` beside it; the fragments themselves are
+    // compiled whole and strict by `compileRuntime`, which the standalone test compares with.
     strictTypes: !screens && !factored,
     strictRequired: !screens && !factored,
     // Screens only answer yes or no, and call their parts (compose.ts `factor`) as functions.
