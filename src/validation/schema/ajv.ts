@@ -29,19 +29,23 @@ export interface AjvVariant {
    * where the type is another rule's to require, so keywords go without a `type` beside them.
    */
   screens?: boolean;
+  /** Schemas cut into parts (compose.ts `factor`): each part is generated once and called, never inlined. */
+  factored?: boolean;
 }
 
-export function createAjv({ allErrors, standalone, screens = false }: AjvVariant): Ajv {
+export function createAjv({ allErrors, standalone, screens = false, factored = false }: AjvVariant): Ajv {
   const ajv = new Ajv({
     allErrors,
     // The all-errors variant keeps data and parent schema in each error: the adapter names the found
     // type and the allowed properties from them. The fast variant only answers yes/no.
     verbose: allErrors,
     strict: true,
-    strictTypes: !screens,
-    strictRequired: !screens,
+    // A part cut from its parent (factored) may lack the `type` beside it; the fragments themselves are
+    // compiled whole and strict by `compileRuntime`, which the standalone test compares with.
+    strictTypes: !screens && !factored,
+    strictRequired: !screens && !factored,
     // Screens only answer yes or no, and call their parts (compose.ts `factor`) as functions.
-    ...(screens ? { messages: false, inlineRefs: false } : {}),
+    ...(screens ? { messages: false, inlineRefs: false } : factored ? { inlineRefs: false } : {}),
     // 0.8.0 content blocks, security schemes and interaction steps are unions keyed by `type`: only
     // the branch their tag selects is checked and reported, never every branch of the `oneOf`.
     discriminator: true,

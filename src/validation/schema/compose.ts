@@ -192,11 +192,14 @@ const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** `schema` rebuilt with `map` applied to each of its subschemas (in schema positions only). */
-function mapSubschemas(schema: Schema, map: (subschema: Schema) => Schema): Schema {
+function mapSubschemas(
+  schema: Schema,
+  map: (subschema: Schema, keyword: string, parent: Schema) => Schema,
+): Schema {
   const out: Record<string, unknown> = {};
-  const each = (value: unknown) => (isSchemaObject(value) ? map(value) : value);
   for (const key of Object.keys(schema)) {
     const value = schema[key];
+    const each = (item: unknown) => (isSchemaObject(item) ? map(item, key, schema) : item);
     if (MAP_KEYWORDS.has(key) && isSchemaObject(value)) {
       out[key] = Object.fromEntries(Object.keys(value).map((name) => [name, each(value[name])]));
     } else if (SCHEMA_KEYWORDS.has(key)) {
@@ -221,7 +224,11 @@ const PART_MAX_LENGTH = 400;
  * and referred to, smallest first, so the generated code holds every part once, as a function of
  * bounded size. Verdicts are unchanged.
  */
-export function factor(schema: SchemaFragment): SchemaFragment {
+export function factor(
+  schema: SchemaFragment,
+  /** Subschemas under `keyword` of `parent` that stay in place (their own subschemas may still move). */
+  inPlace: (parent: Schema, keyword: string) => boolean = () => false,
+): SchemaFragment {
   if (Object.hasOwn(schema, 'definitions')) throw new Error('a screen schema has its own definitions');
   const counts = new Map<string, number>();
   const count = (sub: Schema): Schema => {
@@ -232,9 +239,10 @@ export function factor(schema: SchemaFragment): SchemaFragment {
   mapSubschemas(schema, count);
   const definitions: Record<string, Schema> = {};
   const names = new Map<string, string>();
-  const visit = (sub: Schema): Schema => {
-    const original = JSON.stringify(sub);
+  const visit = (sub: Schema, keyword: string, parent: Schema): Schema => {
     const mapped = mapSubschemas(sub, visit);
+    if (inPlace(parent, keyword)) return mapped;
+    const original = JSON.stringify(sub);
     const json = JSON.stringify(mapped);
     const shared = (counts.get(original) ?? 0) > 1 && original.length >= SHARED_MIN_LENGTH;
     if (Object.hasOwn(mapped, '$ref') || (!shared && json.length <= PART_MAX_LENGTH)) return mapped;

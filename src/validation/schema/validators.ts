@@ -25,7 +25,7 @@ export interface AjvError {
   propertyName?: string;
 }
 
-/** Where validators come from: the generated modules, or (in tests) runtime-compiled ones. */
+/** Where validators come from: a version's generated modules, or (in tests) runtime-compiled ones for all. */
 export interface ValidatorSource {
   manifest: Readonly<Record<string, string>>;
   fast: Readonly<Record<string, ValidateLike>>;
@@ -61,23 +61,32 @@ function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError;
 }
 
-export const COMPILED_FAST = 'structural-fast.cjs';
-export const COMPILED_ALL = 'structural-all.cjs';
 export const MANIFEST_EXPORT = '__manifest';
 
-let source: ValidatorSource | null = null;
+/**
+ * The generated module of one version's fragments: first-error (with the version's manifest) or all
+ * errors. One pair per version, so a run compiles the code of the versions it meets, not of all seven.
+ */
+export function compiledFile(version: SpecVersion, allErrors: boolean): string {
+  return `structural-${allErrors ? 'all' : 'fast'}-${version}.cjs`;
+}
+
+/** Set by tests: one source for every version. */
+let override: ValidatorSource | null = null;
+const generated = new Map<SpecVersion, ValidatorSource>();
 /** Bumped when the source changes, so handles resolve again. */
 let generation = 0;
 
-function loadGenerated(): ValidatorSource {
+function loadGenerated(version: SpecVersion): ValidatorSource {
   const require = createRequire(import.meta.url);
   const dir = '../compiled/';
+  const file = compiledFile(version, false);
   let fast: Record<string, ValidateLike>;
   try {
-    fast = require(`${dir}${COMPILED_FAST}`) as Record<string, ValidateLike>;
+    fast = require(`${dir}${file}`) as Record<string, ValidateLike>;
   } catch (error) {
     throw new Error(
-      `generated validators missing (${dir}${COMPILED_FAST}); run npm run build (scripts/build-validators.ts)`,
+      `generated validators missing (${dir}${file}); run npm run build (scripts/build-validators.ts)`,
       { cause: error },
     );
   }
@@ -87,15 +96,25 @@ function loadGenerated(): ValidatorSource {
     manifest,
     fast,
     all() {
-      all ??= require(`${dir}${COMPILED_ALL}`) as Record<string, ValidateLike>;
+      all ??= require(`${dir}${compiledFile(version, true)}`) as Record<string, ValidateLike>;
       return all;
     },
   };
 }
 
+function sourceFor(version: SpecVersion): ValidatorSource {
+  if (override !== null) return override;
+  let source = generated.get(version);
+  if (source === undefined) {
+    source = loadGenerated(version);
+    generated.set(version, source);
+  }
+  return source;
+}
+
 /** Replace the validator source (tests compare generated and runtime-compiled validators). */
 export function setValidatorSource(next: ValidatorSource | null): void {
-  source = next;
+  override = next;
   generation++;
 }
 
@@ -131,8 +150,7 @@ export function fragmentHandle(ruleId: string, part: string): FragmentHandle {
 }
 
 function resolve(ruleId: string, part: string, version: SpecVersion): Fragment | null {
-  source ??= loadGenerated();
-  const current = source;
+  const current = sourceFor(version);
   const name = current.manifest[fragmentKey(ruleId, part, version)];
   if (name === undefined) return null;
   const fast = current.fast[name];

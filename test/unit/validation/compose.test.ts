@@ -95,4 +95,26 @@ describe('composing screens', () => {
       }),
     );
   });
+
+  it('leaves in place the subschemas it is told to, cutting what lies below them', () => {
+    const part = {
+      type: 'object',
+      properties: Object.fromEntries(NAMES.map((n) => [n, { enum: ['x', 'y', 'z', n] }])),
+      description: 'x'.repeat(400),
+    };
+    const note = 'y'.repeat(400);
+    const branch = (tag: string) => ({
+      properties: { type: { const: tag }, body: part },
+      required: ['type'],
+      description: note,
+    });
+    const schema = { discriminator: { propertyName: 'type' }, oneOf: [branch('a'), branch('b')] };
+    const cut = factor(schema);
+    assert.deepEqual(cut.oneOf, [{ $ref: '#/definitions/part1' }, { $ref: '#/definitions/part2' }]);
+    const kept = factor(schema, (parent, keyword) => keyword === 'oneOf' && 'discriminator' in parent);
+    assert.deepEqual(kept.oneOf, [
+      { ...branch('a'), properties: { type: { const: 'a' }, body: { $ref: '#/definitions/part0' } } },
+      { ...branch('b'), properties: { type: { const: 'b' }, body: { $ref: '#/definitions/part0' } } },
+    ]);
+  });
 });

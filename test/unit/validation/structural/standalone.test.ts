@@ -4,6 +4,7 @@
 // hundred seeded mutants of our sample documents.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SPEC_VERSIONS } from '../../../../src/types.js';
@@ -12,7 +13,12 @@ import { RULES } from '../../../../src/validation/rules/index.js';
 import { compileRuntime } from '../../../../src/validation/schema/ajv.js';
 import { collectFragments } from '../../../../src/validation/schema/fragment.js';
 import type { ValidateLike, ValidatorSource } from '../../../../src/validation/schema/validators.js';
-import { getFragment, setValidatorSource } from '../../../../src/validation/schema/validators.js';
+import {
+  compiledFile,
+  getFragment,
+  MANIFEST_EXPORT,
+  setValidatorSource,
+} from '../../../../src/validation/schema/validators.js';
 import { mutants, sampleFor } from './documents.js';
 
 const { entries, manifest } = collectFragments(RULES);
@@ -78,6 +84,29 @@ describe('standalone validators', () => {
     for (const [key] of Object.entries(manifest)) {
       const [ruleId, part, version] = key.split('|') as [string, string, (typeof SPEC_VERSIONS)[number]];
       assert.ok(getFragment(ruleId, part, version), key);
+    }
+  });
+
+  it("hold each version's fragments in modules of that version alone", () => {
+    // A run loads the modules of the versions it meets: one version's module must not carry the rest.
+    const require = createRequire(new URL('../../../../src/validation/schema/', import.meta.url));
+    for (const version of SPEC_VERSIONS) {
+      const own = Object.keys(manifest).filter((key) => key.endsWith(`|${version}`));
+      assert.ok(own.length > 0, version);
+      const fast = require(`../compiled/${compiledFile(version, false)}`) as Record<string, unknown>;
+      const all = require(`../compiled/${compiledFile(version, true)}`) as Record<string, unknown>;
+      const names = fast[MANIFEST_EXPORT] as Record<string, string>;
+      assert.deepEqual(Object.keys(names).sort(), own.sort(), version);
+      const exported = new Set(Object.values(names));
+      for (const module of [fast, all]) {
+        assert.deepEqual(
+          Object.keys(module)
+            .filter((name) => name !== MANIFEST_EXPORT && name !== 'default')
+            .sort(),
+          [...exported].sort(),
+          version,
+        );
+      }
     }
   });
 
