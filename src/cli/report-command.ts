@@ -186,6 +186,9 @@ function parseReportArgs(args: string[], io: CliIo): ReportArgs | number {
   return { o, inputs, formats, html };
 }
 
+type ReportOutputs = NonNullable<Awaited<ReturnType<typeof openOutputs>>>;
+type ReportsRead = Awaited<ReturnType<typeof readReports>>;
+
 export async function runReportCommand(args: string[], io: CliIo): Promise<number> {
   const parsed = parseReportArgs(args, io);
   if (typeof parsed === 'number') return parsed;
@@ -297,28 +300,9 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
     ),
   );
   closeInput();
-  // Inputs cut short by the interrupt are not damaged: their problems are its doing, not said.
   const interrupted = interrupt.interrupted;
-  if (interrupted)
-    note(
-      io,
-      run === null
-        ? 'interrupted before a run record was read; nothing was rendered (exit 130)'
-        : 'interrupted: what was read is rendered, and its summary says aborted (exit 130)',
-    );
-  else for (const problem of result.problems) note(io, problem);
-  if (result.stopped) {
-    // No output is left: the reader of stdout left (`| head`: quietly, as a validation run stops,
-    // docs/cli.md, Channels), or every output failed (said, exit 2).
-    await outputs.abort();
-    outputs.detach();
-    return outputs.failures.length > 0 ? EXIT_FAILURE : result.exitCode;
-  }
-  if (result.refused || (interrupted && run === null)) {
-    await outputs.abort();
-    outputs.detach();
-    return interrupted ? EXIT_INTERRUPTED : EXIT_FAILURE;
-  }
+  const early = await endedEarly(io, outputs, result, interrupted, run);
+  if (early !== null) return early;
 
   const summary = summaryOfReports(io, result, run as RunRecord | null, {
     tally,
@@ -339,6 +323,38 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   outputs.detach();
   if (interrupted) return EXIT_INTERRUPTED;
   return committed ? summary.exitCode : EXIT_FAILURE;
+}
+
+/** What is said and returned when the reports were not read to their end: an interrupt, no output left, a refusal. */
+async function endedEarly(
+  io: CliIo,
+  outputs: ReportOutputs,
+  result: ReportsRead,
+  interrupted: boolean,
+  run: RunRecord | null,
+): Promise<number | null> {
+  // Inputs cut short by the interrupt are not damaged: their problems are its doing, not said.
+  if (interrupted)
+    note(
+      io,
+      run === null
+        ? 'interrupted before a run record was read; nothing was rendered (exit 130)'
+        : 'interrupted: what was read is rendered, and its summary says aborted (exit 130)',
+    );
+  else for (const problem of result.problems) note(io, problem);
+  if (result.stopped) {
+    // No output is left: the reader of stdout left (`| head`: quietly, as a validation run stops,
+    // docs/cli.md, Channels), or every output failed (said, exit 2).
+    await outputs.abort();
+    outputs.detach();
+    return outputs.failures.length > 0 ? EXIT_FAILURE : result.exitCode;
+  }
+  if (result.refused || (interrupted && run === null)) {
+    await outputs.abort();
+    outputs.detach();
+    return interrupted ? EXIT_INTERRUPTED : EXIT_FAILURE;
+  }
+  return null;
 }
 
 /**

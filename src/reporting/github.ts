@@ -48,6 +48,37 @@ function visible(text: string): string {
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
+/** One workflow command: the file, its line and columns as the runner reads them, and the message. */
+function annotation(
+  severity: Severity,
+  file: string,
+  line: number | undefined,
+  column: number | undefined,
+  title: string,
+  message: string,
+  end?: { line: number; column: number },
+): string {
+  const props = [`file=${escapeProperty(visible(file))}`];
+  let where = file;
+  if (line !== undefined) {
+    props.push(`line=${line}`);
+    where += `:${line}`;
+    const multiline = end !== undefined && end.line > line;
+    if (end !== undefined) props.push(`endLine=${end.line}`);
+    if (column !== undefined) {
+      where += `:${column}`;
+      // The runner drops columns when line and endLine differ (actions/runner ValidateLinesAndColumns):
+      // a span over several lines is annotated as those lines.
+      if (!multiline) props.push(`col=${column}`);
+      // GitHub's endColumn is inclusive (it defaults to col: a one-character annotation); ours is
+      // exclusive. An empty span (the end of input) stays one column.
+      if (end !== undefined && !multiline) props.push(`endColumn=${Math.max(column, end.column - 1)}`);
+    }
+  }
+  props.push(`title=${escapeProperty(visible(title))}`);
+  return `::${COMMAND[severity]} ${props.join(',')}::${escapeData(visible(`${where} ${message}`))}\n`;
+}
+
 export function createGithubReporter(
   out: NodeJS.WritableStream,
   options: GithubReporterOptions = {},
@@ -65,36 +96,6 @@ export function createGithubReporter(
   let baselined = 0;
   // --quiet leaves warnings and infos out on request: they are not "more findings" GitHub failed to show.
   let quiet = false;
-
-  const annotation = (
-    severity: Severity,
-    file: string,
-    line: number | undefined,
-    column: number | undefined,
-    title: string,
-    message: string,
-    end?: { line: number; column: number },
-  ) => {
-    const props = [`file=${escapeProperty(visible(file))}`];
-    let where = file;
-    if (line !== undefined) {
-      props.push(`line=${line}`);
-      where += `:${line}`;
-      const multiline = end !== undefined && end.line > line;
-      if (end !== undefined) props.push(`endLine=${end.line}`);
-      if (column !== undefined) {
-        where += `:${column}`;
-        // The runner drops columns when line and endLine differ (actions/runner ValidateLinesAndColumns):
-        // a span over several lines is annotated as those lines.
-        if (!multiline) props.push(`col=${column}`);
-        // GitHub's endColumn is inclusive (it defaults to col: a one-character annotation); ours is
-        // exclusive. An empty span (the end of input) stays one column.
-        if (end !== undefined && !multiline) props.push(`endColumn=${Math.max(column, end.column - 1)}`);
-      }
-    }
-    props.push(`title=${escapeProperty(visible(title))}`);
-    return `::${COMMAND[severity]} ${props.join(',')}::${escapeData(visible(`${where} ${message}`))}\n`;
-  };
 
   return {
     onStart(run: RunRecord) {

@@ -55,6 +55,41 @@ function sarifLevel(level: Level): SarifLevel {
   return level;
 }
 
+/** The tool's driver: its rules with their default levels and where their documentation is. */
+function driverOf(run: RunRecord | null, rules: readonly Rule[]) {
+  // Without --target a run may hold 0.7.0 and 0.8.0 documents: a rule is on by default when either
+  // version's column has it on (0.7.0's level first: most published documents declare it).
+  const target = (run?.target as Target | null) ?? null;
+  const defaultLevel = (rule: (typeof rules)[number]) =>
+    target !== null
+      ? rule.levels[target]
+      : rule.levels['0.7.0'] === 'off'
+        ? rule.levels['0.8.0']
+        : rule.levels['0.7.0'];
+  return {
+    name: run?.tool.name ?? 'mcpdesc-validate',
+    ...(run ? { version: run.tool.version, semanticVersion: run.tool.version } : {}),
+    informationUri: INFORMATION_URI,
+    rules: rules.map((rule) => ({
+      id: rule.id,
+      shortDescription: { text: rule.description },
+      fullDescription: {
+        text: `${rule.description} (mcpdesc specification section ${rule.specSection})`,
+      },
+      helpUri: docsUrl(rule.id),
+      defaultConfiguration: {
+        level: sarifLevel(defaultLevel(rule) === 'off' ? 'warning' : defaultLevel(rule)),
+        enabled: defaultLevel(rule) !== 'off',
+      },
+      properties: {
+        specSection: rule.specSection,
+        ...(rule.specSections ? { specSections: rule.specSections } : {}),
+        levels: rule.levels,
+      },
+    })),
+  };
+}
+
 export function createSarifReporter(
   out: NodeJS.WritableStream,
   options: SarifReporterOptions = {},
@@ -108,37 +143,7 @@ export function createSarifReporter(
     },
 
     async onEnd(summary: SummaryRecord) {
-      // Without --target a run may hold 0.7.0 and 0.8.0 documents: a rule is on by default when either
-      // version's column has it on (0.7.0's level first: most published documents declare it).
-      const target = (run?.target as Target | null) ?? null;
-      const defaultLevel = (rule: (typeof rules)[number]) =>
-        target !== null
-          ? rule.levels[target]
-          : rule.levels['0.7.0'] === 'off'
-            ? rule.levels['0.8.0']
-            : rule.levels['0.7.0'];
-      const driver = {
-        name: run?.tool.name ?? 'mcpdesc-validate',
-        ...(run ? { version: run.tool.version, semanticVersion: run.tool.version } : {}),
-        informationUri: INFORMATION_URI,
-        rules: rules.map((rule) => ({
-          id: rule.id,
-          shortDescription: { text: rule.description },
-          fullDescription: {
-            text: `${rule.description} (mcpdesc specification section ${rule.specSection})`,
-          },
-          helpUri: docsUrl(rule.id),
-          defaultConfiguration: {
-            level: sarifLevel(defaultLevel(rule) === 'off' ? 'warning' : defaultLevel(rule)),
-            enabled: defaultLevel(rule) !== 'off',
-          },
-          properties: {
-            specSection: rule.specSection,
-            ...(rule.specSections ? { specSections: rule.specSections } : {}),
-            levels: rule.levels,
-          },
-        })),
-      };
+      const driver = driverOf(run, rules);
       const omittedTotal = omitted.error + omitted.warning + omitted.info;
       const notifications: unknown[] = [];
       if (omittedTotal > 0) {
