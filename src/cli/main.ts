@@ -1,9 +1,11 @@
 // Composition root: argv → settings (commander) → runValidate → process.exitCode. Never process.exit():
 // stdout may still hold piped records that must reach the consumer.
+
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { helpWidth, wrapHelp } from '../help-text.js';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { defaultCacheLocation } from '../scale/cache.js';
 import type { Shard } from '../scale/shard.js';
@@ -218,7 +220,8 @@ function versionFlag(argv: readonly string[]): string[] {
 /** The command line parsed, its aliases applied; or the exit code when parsing ended the command. */
 function parseCommandLine(argv: string[], io: CliIo, version: string): Command | number {
   const program = buildProgram(version).configureOutput({
-    writeOut: (s) => io.stdout.write(s),
+    // Help text commander does not wrap (the text after the options) is fitted too.
+    writeOut: (s) => io.stdout.write(wrapHelp(s, io.stdoutIsTTY ? helpWidth(process.stdout) : 80)),
     writeErr: (s) => io.stderr.write(s),
     // Wrapped to the terminal, or to 80 columns when the help goes to a file or a pipe.
     getOutHelpWidth: () => (io.stdoutIsTTY ? process.stdout.columns || 80 : 80),

@@ -156,7 +156,7 @@ export function collect<T>(parse: (value: string) => T) {
 export function formatOption(formats: FormatTable): Option {
   return new Option(
     '-f, --format <name[=path]>',
-    `report format (${formats.names.join('|')}); repeat with =path for files ` +
+    `report format (${formats.names.join(', ')}); repeat with =path for files ` +
       '(default: stylish on a terminal, else ndjson)',
   ).argParser(collect((v) => parseFormat(v, formats)));
 }

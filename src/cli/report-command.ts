@@ -3,11 +3,13 @@
 // validating again. The wiring only: reading and combining the reports is src/scale/report.ts (the
 // rules and refusals of `merge`), rendering is the reporters' (src/reporting), through the same
 // Reporter interface a validation run drives, one document at a time.
+
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Command, CommanderError, Option } from 'commander';
+import { helpWidth, wrapHelp } from '../help-text.js';
 import type { PageChanges } from '../reporting/html-static.js';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
@@ -137,8 +139,9 @@ interface ReportArgs {
 /** The command line, checked; a number is the exit code of a command that ends here. */
 function parseReportArgs(args: string[], io: CliIo): ReportArgs | number {
   const program = buildReportProgram().configureOutput({
-    writeOut: (s) => io.stdout.write(s),
+    writeOut: (s) => io.stdout.write(wrapHelp(s, helpWidth(io.stdout))),
     writeErr: (s) => io.stderr.write(s),
+    getOutHelpWidth: () => helpWidth(io.stdout),
   });
   try {
     program.parse(args, { from: 'user' });

@@ -1,6 +1,7 @@
 // `mcpdesc-validate rules [ID] [--format text|json]`: the rule catalogue, read from the rule modules
 // themselves, so the listing, `docs/rules/*.md` and the validator can never disagree. Invalid examples
 // are run through the engine to show the exact messages a user will see.
+import { helpWidth, wrapHelp } from '../help-text.js';
 import { TARGETS, type Target } from '../types.js';
 import { docsUrl } from '../validation/docs.js';
 import type { EngineOptions } from '../validation/engine.js';
@@ -122,7 +123,7 @@ async function listOrExplain(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') {
-      await write(out, HELP);
+      await write(out, wrapHelp(HELP, helpWidth(out)));
       return 0;
     }
     if (arg === '--format' || arg === '-f') {
@@ -145,7 +146,7 @@ async function listOrExplain(
     const text =
       format === 'json'
         ? `${JSON.stringify(RULES.map(describeRule), null, 2)}\n`
-        : listText(RULES, widthOf(out));
+        : listText(RULES, helpWidth(out));
     await write(out, text);
     return 0;
   }
@@ -175,12 +176,6 @@ async function listOrExplain(
     await write(out, explainText(rule));
   }
   return 0;
-}
-
-/** The terminal's width for `out`, 80 when it is not a terminal. */
-function widthOf(out: NodeJS.WritableStream): number {
-  const tty = out as { isTTY?: boolean; columns?: number };
-  return tty.isTTY === true && typeof tty.columns === 'number' && tty.columns > 40 ? tty.columns : 80;
 }
 
 function write(out: NodeJS.WritableStream, text: string): Promise<void> {

@@ -13,7 +13,9 @@
 //     text on a terminal, NDJSON otherwise (or as --format says)
 //     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
 //     input unreadable / not a report
+
 import { parseArgs } from 'node:util';
+import { helpWidth, wrapHelp } from '../help-text.js';
 import { type AtomicFile, openAtomicFile } from './atomic.js';
 import type { Change, ComparedFinding } from './compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
@@ -68,7 +70,7 @@ Exit codes: 0 no new findings at or above --fail-on, 1 some, 2 usage error or un
 /** A command's help on `out`; a failed write is said on `err` and is exit 2 (the reader leaving is not). */
 async function writeHelp(out: Out, err: Out, command: string, text: string): Promise<number> {
   const stream = streamOut(out);
-  await stream.write(text);
+  await stream.write(wrapHelp(text, helpWidth(out)));
   if (stream.error === null) return 0;
   err.write(`mcpdesc-validate ${command}: cannot write to stdout: ${stream.error.message}\n`);
   return 2;
