@@ -58,6 +58,7 @@ pointer, never by line), followed by a tally.
 
 Options:
   -f, --format ndjson|text  output format (default: text on a terminal, else ndjson)
+  -o, --output FILE         write the comparison to FILE (atomically) instead of stdout
   --only LIST               changes to list, comma-separated from new,fixed,unchanged
                             (default: all for ndjson, new,fixed for text); the tally always counts all
   --fail-on LEVEL           lowest severity of a new finding that makes the exit code 1:
@@ -95,6 +96,35 @@ function parse(args: string[], options: OptionsSpec) {
   }
 }
 
+/** `-o FILE`: the file written in place of stdout (atomically), or null; a number when it cannot be opened. */
+async function openOutputFile(command: string, path: unknown, err: Out): Promise<AtomicFile | null | number> {
+  if (typeof path !== 'string') return null;
+  try {
+    return await openAtomicFile(path);
+  } catch (error) {
+    err.write(`mcpdesc-validate ${command}: cannot write ${path}: ${(error as Error).message}\n`);
+    return 2;
+  }
+}
+
+/** Puts `-o FILE` in place, or leaves the file as it was when `keep` is false; 2 when it cannot. */
+async function closeOutputFile(
+  command: string,
+  file: AtomicFile,
+  path: string,
+  keep: boolean,
+  err: Out,
+): Promise<number | null> {
+  try {
+    if (keep) await file.commit();
+    else await file.abort();
+    return null;
+  } catch (error) {
+    err.write(`mcpdesc-validate ${command}: cannot write ${path}: ${(error as Error).message}\n`);
+    return 2;
+  }
+}
+
 /** `merge`: see MERGE_USAGE. Problems go to `err`, the merged report to `out` (or --output). */
 export async function runMerge(
   args: string[],
@@ -114,16 +144,9 @@ export async function runMerge(
   if (parsed.positionals.length === 0) {
     return usageError(err, 'merge', 'name the shard outputs to merge');
   }
-  const outputPath = parsed.values.output;
-  let file: AtomicFile | null = null;
-  if (typeof outputPath === 'string') {
-    try {
-      file = await openAtomicFile(outputPath);
-    } catch (error) {
-      err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
-      return 2;
-    }
-  }
+  const outputPath = parsed.values.output as string | undefined;
+  const file = await openOutputFile('merge', outputPath, err);
+  if (typeof file === 'number') return file;
   const inputs = parsed.positionals;
   const result = await interrupt.reading(inputs, () => mergeRuns(inputs, file?.stream ?? out));
   if (interrupt.interrupted) {
@@ -137,14 +160,9 @@ export async function runMerge(
   }
   for (const problem of result.problems) err.write(`mcpdesc-validate merge: ${problem}\n`);
   if (file) {
-    try {
-      // A write that failed was said among the problems: the file stays as it was.
-      if (result.refused || file.failure) await file.abort();
-      else await file.commit();
-    } catch (error) {
-      err.write(`mcpdesc-validate merge: cannot write ${outputPath}: ${(error as Error).message}\n`);
-      return 2;
-    }
+    // A write that failed was said among the problems: the file stays as it was.
+    const failed = await closeOutputFile('merge', file, outputPath!, !result.refused && !file.failure, err);
+    if (failed !== null) return failed;
   }
   return result.exitCode;
 }
@@ -172,6 +190,7 @@ export async function runCompare(
   try {
     parsed = parse(args, {
       format: { type: 'string', short: 'f' },
+      output: { type: 'string', short: 'o' },
       only: { type: 'string' },
       'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -182,7 +201,10 @@ export async function runCompare(
   if (parsed.values.help) {
     return writeHelp(out, err, 'compare', COMPARE_USAGE);
   }
-  const format = parsed.values.format ?? (options.stdoutIsTTY ? 'text' : 'ndjson');
+  const outputPath = parsed.values.output as string | undefined;
+  // Text is for a person at a terminal; a file gets NDJSON unless told otherwise.
+  const format =
+    parsed.values.format ?? (options.stdoutIsTTY && outputPath === undefined ? 'text' : 'ndjson');
   if (format !== 'ndjson' && format !== 'text') {
     return usageError(err, 'compare', `--format must be ndjson or text, got "${String(format)}"`);
   }
@@ -208,7 +230,9 @@ export async function runCompare(
     only = new Set(format === 'text' ? ['new', 'fixed'] : CHANGES);
   }
 
-  const stream = streamOut(out);
+  const file = await openOutputFile('compare', outputPath, err);
+  if (typeof file === 'number') return file;
+  const stream = streamOut(file?.stream ?? out);
   let buffer = '';
   const emit = async (line: string) => {
     buffer += `${line}\n`;
@@ -229,7 +253,10 @@ export async function runCompare(
   const result = await interrupt.reading([oldPath, newPath], () => compareRuns(oldPath, newPath, onFinding));
   if (interrupt.interrupted) {
     if (buffer !== '') await stream.write(buffer);
-    err.write('mcpdesc-validate compare: interrupted; the comparison is partial\n');
+    await file?.abort();
+    err.write(
+      `mcpdesc-validate compare: interrupted; the comparison is partial${file ? ` (${outputPath} was not written)` : ''}\n`,
+    );
     return EXIT_INTERRUPTED;
   }
   if (result.comparison) {
@@ -240,8 +267,13 @@ export async function runCompare(
   if (buffer !== '') await stream.write(buffer);
   for (const problem of result.problems) err.write(`mcpdesc-validate compare: ${problem}\n`);
   if (stream.error) {
+    if (file) await file.abort();
     err.write(`mcpdesc-validate compare: cannot write the output: ${stream.error.message}\n`);
     return 2;
+  }
+  if (file) {
+    const failed = await closeOutputFile('compare', file, outputPath!, result.exitCode !== 2, err);
+    if (failed !== null) return failed;
   }
   if (result.exitCode === 2) return 2;
   return failingCount(failOn as FailOn, newBySeverity) > 0 ? 1 : 0;

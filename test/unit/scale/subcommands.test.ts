@@ -158,6 +158,18 @@ describe('runCompare', () => {
     assert.equal(short.out, out);
   });
 
+  it('writes to -o FILE instead of stdout, NDJSON unless -f says otherwise', async () => {
+    const target = join(dir, 'compared.ndjson');
+    const toFile = await call(runCompare, ['-o', target, oldPath, newPath], { stdoutIsTTY: true });
+    assert.equal(toFile.code, 1, toFile.err);
+    assert.equal(toFile.out, '');
+    const piped = await call(runCompare, [oldPath, newPath], { stdoutIsTTY: false });
+    assert.equal(readFileSync(target, 'utf8'), piped.out);
+    const text = await call(runCompare, ['-f', 'text', '--output', target, oldPath, newPath]);
+    assert.match(readFileSync(target, 'utf8'), /^compare: 1 new, \d+ fixed, \d+ unchanged/m);
+    assert.equal(text.out, '');
+  });
+
   it('writes text on a terminal, NDJSON when piped, either when asked', async () => {
     const terminal = await call(runCompare, [oldPath, newPath], { stdoutIsTTY: true });
     assert.equal(terminal.code, 1);
