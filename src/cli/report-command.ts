@@ -53,42 +53,47 @@ Exit codes:
 
 function buildReportProgram(): Command {
   const formats = formatTable();
-  return new Command('mcpdesc-validate report')
-    .description(
-      'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
-    )
-    .argument(
-      '<reports...>',
-      'NDJSON reports: one run, or the --shard outputs of one run; - for standard input',
-    )
-    .helpOption('-h, --help', 'show this help')
-    .addOption(formatOption(formats))
-    .option(
-      '-o, --output <file>',
-      'write the format that would go to stdout to this file instead (atomically)',
-    )
-    .addOption(
-      new Option(
-        '--fail-on <level>',
-        `lowest severity that makes the exit code 1 (${FAIL_ON.join('|')}; default: the run's own --fail-on)`,
-      ).argParser(parseFailOn),
-    )
-    .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
-    .option('--show-suppressed', "stylish and text: also list the findings the run's --baseline covers")
-    .option(
-      '--compare <old.ndjson>',
-      'html format: show what is new and what was fixed since this earlier report (one input only)',
-    )
-    .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
-    .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
-    .addHelpText('after', HELP_AFTER)
-    .showHelpAfterError("(run 'mcpdesc-validate report --help' for usage)")
-    .exitOverride();
+  return (
+    new Command('mcpdesc-validate report')
+      .description(
+        'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
+      )
+      .argument(
+        '<reports...>',
+        'NDJSON reports: one run, or the --shard outputs of one run; - for standard input',
+      )
+      .helpOption('-h, --help', 'show this help')
+      .addOption(formatOption(formats))
+      .option(
+        '-o, --output <file>',
+        'write the format that would go to stdout to this file instead (atomically)',
+      )
+      // The main command's spelling (ESLint's).
+      .addOption(new Option('--output-file <file>').hideHelp())
+      .addOption(
+        new Option(
+          '--fail-on <level>',
+          `lowest severity that makes the exit code 1 (${FAIL_ON.join('|')}; default: the run's own --fail-on)`,
+        ).argParser(parseFailOn),
+      )
+      .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
+      .option('--show-suppressed', "stylish and text: also list the findings the run's --baseline covers")
+      .option(
+        '--compare <old.ndjson>',
+        'html format: show what is new and what was fixed since this earlier report (one input only)',
+      )
+      .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
+      .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
+      .addHelpText('after', HELP_AFTER)
+      .showHelpAfterError("(run 'mcpdesc-validate report --help' for usage)")
+      .exitOverride()
+  );
 }
 
 interface RawOptions {
   format?: FormatSpec[];
   output?: string;
+  outputFile?: string;
   failOn?: FailOn;
   codeFrame?: boolean;
   color?: boolean;
@@ -159,6 +164,11 @@ function parseReportArgs(args: string[], io: CliIo): ReportArgs | number {
     formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
   } catch (error) {
     return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
+  }
+  if (o.outputFile !== undefined) {
+    if (o.output !== undefined && o.output !== o.outputFile)
+      return usageError(io, '--output and --output-file name different files; give one');
+    o.output = o.outputFile;
   }
   if (o.output !== undefined) {
     // -o is where the stdout format goes (as in ESLint), so `-f sarif -o x.sarif` reads as one.

@@ -96,6 +96,14 @@ function parse(args: string[], options: OptionsSpec) {
   }
 }
 
+/** `-o, --output`, or `--output-file` as the main command spells it; both, naming two files, is an error. */
+function outputOf(values: Record<string, unknown>): string | undefined | Error {
+  const [short, long] = [values.output, values['output-file']] as (string | undefined)[];
+  if (short !== undefined && long !== undefined && short !== long)
+    return new Error('--output and --output-file name different files; give one');
+  return short ?? long;
+}
+
 /** `-o FILE`: the file written in place of stdout (atomically), or null; a number when it cannot be opened. */
 async function openOutputFile(command: string, path: unknown, err: Out): Promise<AtomicFile | null | number> {
   if (typeof path !== 'string') return null;
@@ -134,7 +142,11 @@ export async function runMerge(
 ): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(args, { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } });
+    parsed = parse(args, {
+      output: { type: 'string', short: 'o' },
+      'output-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
   } catch (error) {
     return usageError(err, 'merge', (error as Error).message);
   }
@@ -144,7 +156,8 @@ export async function runMerge(
   if (parsed.positionals.length === 0) {
     return usageError(err, 'merge', 'name the shard outputs to merge');
   }
-  const outputPath = parsed.values.output as string | undefined;
+  const outputPath = outputOf(parsed.values);
+  if (outputPath instanceof Error) return usageError(err, 'merge', outputPath.message);
   const file = await openOutputFile('merge', outputPath, err);
   if (typeof file === 'number') return file;
   const inputs = parsed.positionals;
@@ -191,6 +204,7 @@ export async function runCompare(
     parsed = parse(args, {
       format: { type: 'string', short: 'f' },
       output: { type: 'string', short: 'o' },
+      'output-file': { type: 'string' },
       only: { type: 'string' },
       'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -201,7 +215,8 @@ export async function runCompare(
   if (parsed.values.help) {
     return writeHelp(out, err, 'compare', COMPARE_USAGE);
   }
-  const outputPath = parsed.values.output as string | undefined;
+  const outputPath = outputOf(parsed.values);
+  if (outputPath instanceof Error) return usageError(err, 'compare', outputPath.message);
   // Text is for a person at a terminal; a file gets NDJSON unless told otherwise.
   const format =
     parsed.values.format ?? (options.stdoutIsTTY && outputPath === undefined ? 'text' : 'ndjson');

@@ -60,6 +60,39 @@ describe('options people type', () => {
     assertUsageError(both, /every --format already names its file/);
   });
 
+  it('report, merge and compare take -o, --output and --output-file alike', async () => {
+    const run = await runCli(['reg', '-o', 'run.ndjson'], { cwd });
+    assert.equal(run.code, 1, run.stderr);
+    const shards: string[] = [];
+    for (const k of [1, 2]) {
+      const shard = await runCli(['reg', '--shard', `${k}/2`, '-o', `s${k}.ndjson`], { cwd });
+      assert.equal(shard.code === 0 || shard.code === 1, true, shard.stderr);
+      shards.push(`s${k}.ndjson`);
+    }
+    for (const flag of ['-o', '--output', '--output-file']) {
+      const commands: string[][] = [
+        ['report', 'run.ndjson', '-f', 'ndjson', flag, `report${flag}.ndjson`],
+        ['merge', ...shards, flag, `merge${flag}.ndjson`],
+        ['compare', 'run.ndjson', 'run.ndjson', flag, `compare${flag}.ndjson`],
+      ];
+      for (const args of commands) {
+        const r = await runCli(args, { cwd });
+        assert.equal(r.stdout, '', `${args.join(' ')}: nothing on stdout`);
+        assert.ok(r.code === 0 || r.code === 1, `${args.join(' ')}: ${r.stderr}`);
+        const records = parseNdjson(readFileSync(join(cwd, args.at(-1)!), 'utf8'));
+        assert.match(String(records.at(-1)?.type), /^(summary|comparison)$/, args.join(' '));
+      }
+    }
+    const twice = await runCli(['compare', 'run.ndjson', 'run.ndjson', '-o', 'a', '--output-file', 'b'], {
+      cwd,
+    });
+    assert.equal(twice.code, 2);
+    assert.match(
+      twice.stderr,
+      /^error: --output and --output-file name different files; give one\n\(run 'mcpdesc-validate compare --help' for usage\)\n$/,
+    );
+  });
+
   it("a report file's missing folders are created (the README's config example); no temp file is named", async () => {
     const dir = join(cwd, 'readme-config');
     mkdirSync(join(dir, '.git'), { recursive: true });
