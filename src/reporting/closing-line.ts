@@ -2,7 +2,7 @@
 // to a file, reports written to files): what was checked, what was found, how long it took and the
 // exit code. Short enough for an 80-column terminal in a normal run: only the counts that are not
 // zero, and a rate only where one means something (many files, or much data, over a second or more).
-import type { SummaryRecord } from '../types.js';
+import type { SummaryRecord, VerdictReason } from '../types.js';
 import { counted, thousands } from './output.js';
 
 /** A rate is worth giving from this many files, or this many bytes, checked in a second or more. */
@@ -34,6 +34,21 @@ function rates(record: SummaryRecord): string {
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
+const PHRASED = ['stale-baseline', 'max-warnings', 'bail'] as const;
+
+function phrase(reason: VerdictReason): string {
+  switch (reason.kind) {
+    case 'stale-baseline':
+      return `${counted(reason.entries, 'baseline entry', 'baseline entries')} gone (--strict-baseline)`;
+    case 'max-warnings':
+      return `${counted(reason.warnings, 'warning')} over --max-warnings ${reason.limit}`;
+    case 'bail':
+      return `stopped by --bail ${reason.limit} (${counted(reason.skipped, 'file')} not checked)`;
+    default:
+      return '';
+  }
+}
+
 export function closingLine(record: SummaryRecord, extras: ClosingExtras): string {
   const { files, counts } = record;
   const statuses = [
@@ -59,19 +74,13 @@ export function closingLine(record: SummaryRecord, extras: ClosingExtras): strin
     const { error, warning, info } = record.suppressed;
     parts.push(`${counted(error + warning + info, 'finding')} in the baseline`);
   }
-  const stale = record.staleBaseline ?? 0;
-  if (stale > 0)
-    parts.push(`${counted(stale, 'baseline entry', 'baseline entries')} gone (--strict-baseline)`);
-  if (record.maxWarnings?.exceeded) {
-    const { warnings, limit } = record.maxWarnings;
-    parts.push(`${counted(warnings, 'warning')} over --max-warnings ${limit}`);
-  }
-  if (record.bail?.stopped) {
-    parts.push(
-      `stopped by --bail ${record.bail.limit} (${counted(record.bail.skipped, 'file')} not checked)`,
-    );
+  // Why the run failed or stopped, from the summary's reasons in the line's short form; findings and
+  // unreadable inputs are in the counts above, and a report that failed was said when it failed.
+  for (const kind of PHRASED) {
+    const reason = record.reasons?.find((r) => r.kind === kind);
+    if (reason) parts.push(phrase(reason));
   }
   if (record.exitZero?.masked) parts.push('exit 1 turned into 0 by --exit-zero');
-  if (record.aborted) parts.push('interrupted');
+  if (record.reasons?.some((r) => r.kind === 'interrupted')) parts.push('interrupted');
   return `${parts.join(', ')}; exit ${extras.exitCode}`;
 }

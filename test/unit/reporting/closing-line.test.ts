@@ -79,11 +79,16 @@ describe('the stderr closing line', () => {
         documents: 3012,
         counts: { error: 3, warning: 1, info: 2 },
         suppressed: { error: 1, warning: 0, info: 1 },
-        staleBaseline: 1,
-        maxWarnings: { limit: 0, warnings: 1, exceeded: true },
-        bail: { limit: 1, stopped: true, skipped: 1 },
         exitZero: { masked: false },
-        aborted: true,
+        // The line reads why from the reasons alone, not from the fields of the options behind them.
+        reasons: [
+          { kind: 'interrupted' },
+          { kind: 'unreadable', inputs: 2 },
+          { kind: 'findings', failOn: 'error', counts: { error: 3, warning: 0, info: 0 } },
+          { kind: 'max-warnings', limit: 0, warnings: 1 },
+          { kind: 'stale-baseline', entries: 1 },
+          { kind: 'bail', limit: 1, skipped: 1 },
+        ],
       }),
       { exitCode: 130, replayed: 2 },
     );
