@@ -97,7 +97,14 @@ export function parseYamlText(text: string): ParseResult<PathLocator> {
     return fail(0, `Invalid YAML: ${firstLine(message)}`);
   }
   const root = doc.contents;
-  return { ok: true, value, locate: (paths) => paths.map((path) => locateYamlPath(root, path, text)) };
+  return {
+    ok: true,
+    value,
+    locate: (paths) => {
+      const indexes: MapIndexes = new Map();
+      return paths.map((path) => locateYamlPath(root, path, text, indexes));
+    },
+  };
 }
 
 function fail(offset: number, message: string): { ok: false; findings: ParserFinding[] } {
@@ -255,17 +262,41 @@ function keyString(key: unknown): string {
  * its key to the end of its value, a sequence item or the root its node. yaml's block nodes end after
  * their last line break, so trailing whitespace is left out (a span ends on its last character's line).
  */
-function locateYamlPath(root: unknown, path: ReadonlyArray<string | number>, text: string): Span {
+/** Maps' pairs by key, built once per map and per call of `locate`. */
+type MapIndexes = Map<object, Map<string, unknown>>;
+
+/** A map this large is indexed: one finding per member would otherwise scan the map once each. */
+const INDEXED_MAP_SIZE = 8;
+
+/** The pair of `map` whose key is `name` (the last one, as the document's value is). */
+function pairNamed(map: { items: Array<{ key: unknown }> }, name: string, indexes: MapIndexes): unknown {
+  if (map.items.length <= INDEXED_MAP_SIZE) {
+    let found: unknown;
+    for (const pair of map.items) if (keyString(pair.key) === name) found = pair;
+    return found;
+  }
+  let index = indexes.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) index.set(keyString(pair.key), pair);
+    indexes.set(map, index);
+  }
+  return index.get(name);
+}
+
+function locateYamlPath(
+  root: unknown,
+  path: ReadonlyArray<string | number>,
+  text: string,
+  indexes: MapIndexes,
+): Span {
   let node = root;
   const range = (root as Node | null)?.range;
   let start = range?.[0] ?? 0;
   let end = range?.[1] ?? start;
   for (const segment of path) {
     if (yaml().isMap(node)) {
-      let found: unknown;
-      for (const pair of node.items) {
-        if (keyString(pair.key) === String(segment)) found = pair;
-      }
+      const found = pairNamed(node, String(segment), indexes);
       if (!yaml().isPair(found)) break;
       const key = found.key as Node | null;
       const value = found.value as Node | null;

@@ -169,3 +169,38 @@ describe('YAML parsing', () => {
     assert.equal(typeof parsed.ok, 'boolean');
   });
 });
+
+describe('YAML placement at scale', () => {
+  /** A map of n members, parsed, and the path of each member: one finding per member. */
+  const mapOf = (n: number) => {
+    const parsed = parseYamlText(`m:\n${Array.from({ length: n }, (_, i) => `  k${i}: ${i}`).join('\n')}\n`);
+    assert.ok(parsed.ok);
+    return { parsed, paths: Array.from({ length: n }, (_, i) => ['m', `k${i}`]) };
+  };
+  /** CPU time of the fastest of three rounds of `reps` placements. */
+  const placing = ({ parsed, paths }: ReturnType<typeof mapOf>, reps: number): number => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      const started = process.cpuUsage();
+      for (let i = 0; i < reps; i++) assert.equal(parsed.locate(paths).length, paths.length);
+      const used = process.cpuUsage(started);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    return best;
+  };
+
+  it('places one finding per member of a map ten times larger in at most twenty times the time', () => {
+    // A scan of the map per finding (quadratic) takes about a hundred times as long.
+    const small = mapOf(1000);
+    const large = mapOf(10_000);
+    let reps = 1;
+    let smallMs = placing(small, reps);
+    // Enough placements of the smaller map to be well above the timer's and the collector's noise.
+    while (smallMs < 20) {
+      reps *= 2;
+      smallMs = placing(small, reps);
+    }
+    const largeMs = placing(large, reps);
+    assert.ok(largeMs <= 20 * smallMs, `${reps}×: ${smallMs.toFixed(1)} ms, ×10: ${largeMs.toFixed(1)} ms`);
+  });
+});
