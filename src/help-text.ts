@@ -60,21 +60,29 @@ export function wrapHelp(text: string, width: number): string {
         .join(' ')
         .split(/\s+/)
         .filter((word) => word !== '');
-      const out: string[] = [];
-      const prefix = ' '.repeat(unit.indent);
-      let line = unit.head;
-      let fresh = true;
-      for (const word of words) {
-        if (!fresh && line.length + 1 + word.length > width) {
-          out.push(line);
-          line = prefix;
-          fresh = true;
-        }
-        line += fresh ? word : ` ${word}`;
-        fresh = false;
-      }
-      out.push(line);
-      return out;
+      return fillWords(words, unit.head, unit.indent, width);
     })
     .join('\n');
+}
+
+/**
+ * `words` filled into lines of at most `width` columns: the first starts with `head`, the others with
+ * `indent` spaces; a word longer than the width stays whole on a line of its own.
+ */
+export function fillWords(words: readonly string[], head: string, indent: number, width: number): string[] {
+  const out: string[] = [];
+  const prefix = ' '.repeat(indent);
+  let line = head;
+  let fresh = true;
+  for (const word of words) {
+    if (!fresh && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = prefix;
+      fresh = true;
+    }
+    line += fresh ? word : ` ${word}`;
+    fresh = false;
+  }
+  out.push(line);
+  return out;
 }

@@ -1,7 +1,7 @@
 // `mcpdesc-validate rules [ID] [--format text|json]`: the rule catalogue, read from the rule modules
 // themselves, so the listing, `docs/rules/*.md` and the validator can never disagree. Invalid examples
 // are run through the engine to show the exact messages a user will see.
-import { helpWidth, wrapHelp } from '../help-text.js';
+import { fillWords, helpWidth, wrapHelp } from '../help-text.js';
 import { TARGETS, type Target } from '../types.js';
 import { docsUrl } from '../validation/docs.js';
 import type { EngineOptions } from '../validation/engine.js';
@@ -192,17 +192,12 @@ export function sections(rule: Rule): string {
 
 /** `text` in lines of at most `width` columns, each starting with `prefix` (a longer word stays whole). */
 function wrap(text: string, width: number, prefix: string): string[] {
-  const lines: string[] = [];
-  let line = prefix;
-  for (const word of text.split(/\s+/)) {
-    if (line !== prefix && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = prefix;
-    }
-    line += line === prefix ? word : ` ${word}`;
-  }
-  lines.push(line);
-  return lines;
+  return fillWords(
+    text.split(/\s+/).filter((word) => word !== ''),
+    prefix,
+    prefix.length,
+    width,
+  );
 }
 
 /**
