@@ -7,8 +7,8 @@ import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { helpWidth, wrapHelp } from '../help-text.js';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
-import { defaultCacheLocation } from '../scale/cache.js';
-import type { Shard } from '../scale/shard.js';
+import type { Shard } from '../reports/shard.js';
+import { defaultCacheLocation } from '../state/cache.js';
 import { applyConfig, ConfigError, describeSettings, type LoadedConfig } from './config.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import { listenForInterrupt } from './interrupt.js';
@@ -177,7 +177,7 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
   try {
     if (argv[0] === 'merge' || argv[0] === 'compare') {
       // Loaded on demand, like `rules`: a validation run does not need the report readers.
-      const { runCompare, runMerge } = await import('../scale/subcommands.js');
+      const { runCompare, runMerge } = await import('./subcommands.js');
       code =
         argv[0] === 'merge'
           ? await runMerge(argv.slice(1), io.stdout, io.stderr, interrupt!)

@@ -3,7 +3,7 @@
 // `merge`'s list of options shards may differ in are all read from this table: adding an option is one
 // entry here plus its behaviour.
 import { InvalidArgumentError, Option } from 'commander';
-import { parseShard, type Shard } from '../scale/shard.js';
+import { parseShard, type Shard } from '../reports/shard.js';
 import { TARGETS } from '../types.js';
 import {
   collect,

@@ -1,6 +1,6 @@
 // `mcpdesc-validate report RESULTS.ndjson… [-f name[=path]]… [-o FILE] [--fail-on LEVEL]`: render
 // NDJSON reports written earlier (one run, or the shards of one run) in any report format, without
-// validating again. The wiring only: reading and combining the reports is src/scale/report.ts (the
+// validating again. The wiring only: reading and combining the reports is src/reports/report.ts (the
 // rules and refusals of `merge`), rendering is the reporters' (src/reporting), through the same
 // Reporter interface a validation run drives, one document at a time.
 
@@ -13,12 +13,12 @@ import { helpWidth, wrapHelp } from '../help-text.js';
 import type { PageChanges } from '../reporting/html-static.js';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
-import { applyBaseline, loadBaseline } from '../scale/baseline.js';
-import { compareRuns } from '../scale/compare.js';
-import type { ReportSource } from '../scale/ndjson.js';
-import { readReports } from '../scale/report.js';
-import { inShard } from '../scale/shard.js';
-import { reasonsOfSummary } from '../scale/verdict.js';
+import { compareRuns } from '../reports/compare.js';
+import type { ReportSource } from '../reports/ndjson.js';
+import { readReports } from '../reports/report.js';
+import { inShard } from '../reports/shard.js';
+import { reasonsOfSummary } from '../reports/verdict.js';
+import { applyBaseline, loadBaseline } from '../state/baseline.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
 import { type Interrupt, UNINTERRUPTED } from './interrupt.js';

@@ -16,7 +16,7 @@ import {
   optionEntries,
 } from '../../../src/cli/option-table.js';
 import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
-import { NON_RESULT_OPTIONS } from '../../../src/scale/merge.js';
+import { NON_RESULT_OPTIONS } from '../../../src/reports/merge.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { REPO_ROOT, runCli } from '../../helpers/run-cli.js';
 

@@ -8,8 +8,9 @@
 // because the shards partition the input; the exit code is recomputed from the records under the
 // run's `failOn`, minus baseline-suppressed findings. Timing fields (wallMs: the slowest shard,
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
+
+import { canonicalJson } from '../canonical-json.js';
 import type { SummaryRecord } from '../types.js';
-import { canonicalJson } from './canonical.js';
 import { combineSummaries, orderSummary, runVerdict, staleBaselineFailure } from './merge-summary.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';

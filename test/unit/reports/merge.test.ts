@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { mergeRuns } from '../../../src/scale/merge.js';
-import type { ReportSource } from '../../../src/scale/ndjson.js';
+import { mergeRuns } from '../../../src/reports/merge.js';
+import type { ReportSource } from '../../../src/reports/ndjson.js';
 import {
   reportLines,
   runRecord,

@@ -15,13 +15,13 @@
 //     input unreadable / not a report
 
 import { parseArgs } from 'node:util';
+import { type AtomicFile, openAtomicFile } from '../atomic-file.js';
 import { helpWidth, wrapHelp } from '../help-text.js';
-import { type AtomicFile, openAtomicFile } from './atomic.js';
-import type { Change, ComparedFinding } from './compare.js';
-import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from './compare.js';
-import { mergeRuns } from './merge.js';
-import { streamOut } from './output.js';
-import { emptyCounts, type FailOn, failingCount, isFailOn } from './verdict.js';
+import type { Change, ComparedFinding } from '../reports/compare.js';
+import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from '../reports/compare.js';
+import { mergeRuns } from '../reports/merge.js';
+import { streamOut } from '../reports/output.js';
+import { emptyCounts, type FailOn, failingCount, isFailOn } from '../reports/verdict.js';
 
 type Out = NodeJS.WritableStream;
 
