@@ -22,6 +22,7 @@ import { applyBaseline, loadBaseline } from '../state/baseline.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
 import { type Interrupt, UNINTERRUPTED } from './interrupt.js';
+import { OPTIONS_SHARDS_MAY_DIFFER } from './option-table.js';
 import {
   FAIL_ON,
   type FailOn,
@@ -309,7 +310,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
           return outputs.live === 0;
         },
       },
-      o.failOn ? { failOn: o.failOn } : {},
+      { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER, ...(o.failOn ? { failOn: o.failOn } : {}) },
     ),
   );
   closeInput();

@@ -22,6 +22,7 @@ import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from '.
 import { mergeRuns } from '../reports/merge.js';
 import { streamOut } from '../reports/output.js';
 import { emptyCounts, type FailOn, failingCount, isFailOn } from '../reports/verdict.js';
+import { OPTIONS_SHARDS_MAY_DIFFER } from './option-table.js';
 
 type Out = NodeJS.WritableStream;
 
@@ -161,7 +162,9 @@ export async function runMerge(
   const file = await openOutputFile('merge', outputPath, err);
   if (typeof file === 'number') return file;
   const inputs = parsed.positionals;
-  const result = await interrupt.reading(inputs, () => mergeRuns(inputs, file?.stream ?? out));
+  const result = await interrupt.reading(inputs, () =>
+    mergeRuns(inputs, file?.stream ?? out, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER }),
+  );
   if (interrupt.interrupted) {
     // The inputs were cut short by the interrupt, not damaged: what was merged is partial, and a file
     // keeps what it held before.
