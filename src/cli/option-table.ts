@@ -2,7 +2,7 @@
 // schema (and so its generated validator), the option reference in docs/cli.md (checked by a test) and
 // `merge`'s list of options shards may differ in are all read from this table: adding an option is one
 // entry here plus its behaviour.
-import { InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { parseShard, type Shard } from '../reports/shard.js';
 import { TARGETS } from '../types.js';
 import {
@@ -81,23 +81,31 @@ export type RecordKey =
   | 'config'
   | 'stats';
 
-export interface OptionEntry {
+/** An option of a command: the main command's (OptionEntry) or a subcommand's (subcommand-table.ts). */
+export interface CommandOption {
   /** Commander's flags: `-f, --format <name[=path]>`. */
   flags: string;
   /** One line for --help. */
   help: string;
-  group: OptionGroup;
+  /** The heading it is listed under in --help (default: Options). */
+  group?: OptionGroup;
   default?: { value: unknown; shown?: string };
   /** Parses the command line's value (commander's argParser). */
   parse?: (value: string, previous: never) => unknown;
   /** Other tools' spellings of the same option, hidden from --help (docs/cli.md names them). */
   aliases?: readonly string[];
+  /** The usage error when it and an alias are given different values (default: they disagree). */
+  disagree?: string;
+  /** Not listed in --help (docs/cli.md still documents it). */
+  hidden?: boolean;
+}
+
+export interface OptionEntry extends CommandOption {
+  group: OptionGroup;
   /** Set by the config file under the option's attribute name (`failOn` for --fail-on). */
   config?: ConfigKey;
   /** How the `run` record's `options` carries it; null: they do not (it changes no record, or the record has it elsewhere). */
   record: RecordTreatment | null;
-  /** Not listed in --help (docs/cli.md still documents it). */
-  hidden?: boolean;
 }
 
 const SIZE_SCHEMA = {
@@ -451,8 +459,9 @@ export const attributeOf = (entry: Pick<OptionEntry, 'flags'>): string =>
   new Option(entry.flags).attributeName();
 
 /** The commander options of an entry: the option itself, then each alias (hidden). */
-export function commanderOptions(entry: OptionEntry): Option[] {
-  const option = new Option(entry.flags, entry.help).helpGroup(`${entry.group}:`);
+export function commanderOptions(entry: CommandOption): Option[] {
+  const option = new Option(entry.flags, entry.help);
+  if (entry.group !== undefined) option.helpGroup(`${entry.group}:`);
   if (entry.default !== undefined) option.default(entry.default.value, entry.default.shown);
   if (entry.parse) option.argParser(entry.parse as (value: string, previous: unknown) => unknown);
   if (entry.hidden) option.hideHelp();
@@ -462,6 +471,31 @@ export function commanderOptions(entry: OptionEntry): Option[] {
     return alias;
   });
   return [option, ...aliases];
+}
+
+/**
+ * Other tools' spellings (hidden aliases) set the option they stand for. Both spellings given with
+ * different values is a mistake to name, not a silent choice: the usage error's message, or null.
+ */
+export function conflictingAlias(program: Command, entries: readonly CommandOption[]): string | null {
+  for (const entry of entries) {
+    const key = attributeOf(entry);
+    for (const flags of entry.aliases ?? []) {
+      const alias = new Option(flags);
+      const aliasKey = alias.attributeName();
+      if (program.getOptionValueSource(aliasKey) !== 'cli') continue;
+      // A negated alias (--no-error-on-unmatched-pattern) turns its option on.
+      const value = alias.negate ? true : program.getOptionValue(aliasKey);
+      if (program.getOptionValueSource(key) === 'cli' && program.getOptionValue(key) !== value) {
+        return (
+          entry.disagree ??
+          `options '${new Option(entry.flags).long}' and '${alias.long}' disagree (${JSON.stringify(program.getOptionValue(key))} and ${JSON.stringify(value)})`
+        );
+      }
+      program.setOptionValueWithSource(key, value, 'cli');
+    }
+  }
+  return null;
 }
 
 /** Config keys in the table's order: attribute name → its entry. */

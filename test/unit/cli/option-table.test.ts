@@ -11,6 +11,7 @@ import { configSchema } from '../../../src/cli/config-schema.js';
 import { buildProgram } from '../../../src/cli/main.js';
 import { attributeOf, configEntries, optionEntries } from '../../../src/cli/option-table.js';
 import { recordOptions } from '../../../src/cli/run-record.js';
+import { COMPARE, MERGE, reportSpec, subcommandProgram } from '../../../src/cli/subcommand-table.js';
 import { runMerge } from '../../../src/cli/subcommands.js';
 import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
 import { RULES } from '../../../src/validation/rules/index.js';
@@ -184,4 +185,26 @@ describe("the run record's options, from the table", () => {
       }
     }
   });
+});
+
+describe('the subcommand tables', () => {
+  const specs = [reportSpec(formatTable()), MERGE, COMPARE];
+
+  for (const spec of specs) {
+    it(`are ${spec.name}'s commander program and --help: the same options, each alias hidden`, () => {
+      const program = subcommandProgram(spec);
+      const flags = spec.options.flatMap((e) => [e.flags, ...(e.aliases ?? [])]).map(longOf);
+      const inProgram = program.options.map((o) => o.long!).filter((l) => l !== '--help');
+      assert.deepEqual(inProgram.sort(), flags.sort());
+      const help = program.helpInformation();
+      const listed = [...help.matchAll(/^ {2}(?:-\w, )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!);
+      const shown = spec.options.filter((e) => !e.hidden).map((e) => longOf(e.flags));
+      assert.deepEqual(listed.sort(), [...shown, '--help'].sort());
+      for (const entry of spec.options) {
+        const option = program.options.find((o) => o.flags === entry.flags);
+        assert.ok(option, entry.flags);
+        assert.equal(option.description, entry.help, entry.flags);
+      }
+    });
+  }
 });
