@@ -9,7 +9,7 @@
 //   --only NAME[,NAME]     run only these suites (micro, registry: the throughput table, jsonl, dump, small, versions)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { writeFileAtomic } from '../src/scale/atomic.js';
+import { writeFileAtomic } from '../src/atomic-file.js';
 import { calibrate } from './calibrate.js';
 import { compareBench, formatComparison } from './compare.js';
 import type { BenchFile, BenchRatio, BenchResult } from './lib.js';

@@ -2,7 +2,7 @@
 // last record is reported and, once enough have, has the pipeline start no more work
 // (pool/pipeline.ts `halt`). The inputs it never started still get one record each, `skipped`.
 import { errorDocument } from '../pool/pipeline.js';
-import { failingCount, type SeverityCounts } from '../scale/verdict.js';
+import { failingCount, type SeverityCounts } from '../reports/verdict.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type FileJob } from '../types.js';
 import type { FailOn } from './options.js';
 

@@ -1,4 +1,4 @@
-// The exit-code policy, from the reasons a run did not pass (scale/verdict.ts): 130 wins (the run did
+// The exit-code policy, from the reasons a run did not pass (reports/verdict.ts): 130 wins (the run did
 // not finish), then 2 (the tool could not do its part: nothing matched, an input it could not check, a
 // report it could not write), then 1 (what the inputs hold: findings at or above --fail-on, too many
 // warnings, a stale baseline), else 0. --exit-zero turns a 1 into 0, never a 2 or a 130.

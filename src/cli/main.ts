@@ -4,15 +4,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { helpWidth, wrapHelp } from '../help-text.js';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
-import { defaultCacheLocation } from '../scale/cache.js';
-import type { Shard } from '../scale/shard.js';
+import type { Shard } from '../reports/shard.js';
+import { defaultCacheLocation } from '../state/cache.js';
 import { applyConfig, ConfigError, describeSettings, type LoadedConfig } from './config.js';
 import { EXIT_FAILURE } from './exit-code.js';
 import { listenForInterrupt } from './interrupt.js';
-import { attributeOf, commanderOptions, optionEntries } from './option-table.js';
+import { commanderOptions, conflictingAlias, optionEntries } from './option-table.js';
 import { type FormatSpec, parseRule, resolveFormats, spellBail } from './options.js';
 import { type CliIo, type CliSettings, runValidate } from './run.js';
 import { closest } from './suggest.js';
@@ -105,28 +105,6 @@ export function buildProgram(version: string): Command {
 }
 
 /**
- * Other tools' spellings (hidden aliases) set the option they stand for. Both spellings given with
- * different values is a mistake to name, not a silent choice.
- */
-function applyAliases(program: Command): string | null {
-  for (const entry of optionEntries(formatTable())) {
-    const key = attributeOf(entry);
-    for (const flags of entry.aliases ?? []) {
-      const alias = new Option(flags);
-      const aliasKey = alias.attributeName();
-      if (program.getOptionValueSource(aliasKey) !== 'cli') continue;
-      // A negated alias (--no-error-on-unmatched-pattern) turns its option on.
-      const value = alias.negate ? true : program.getOptionValue(aliasKey);
-      if (program.getOptionValueSource(key) === 'cli' && program.getOptionValue(key) !== value) {
-        return `options '${new Option(entry.flags).long}' and '${alias.long}' disagree (${JSON.stringify(program.getOptionValue(key))} and ${JSON.stringify(value)})`;
-      }
-      program.setOptionValueWithSource(key, value, 'cli');
-    }
-  }
-  return null;
-}
-
-/**
  * A positional that names no file but is (nearly) a command word: `rule`, `help`, `lint registry`.
  * Said before any work, rather than reported as a missing input after checking the others.
  */
@@ -177,7 +155,7 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
   try {
     if (argv[0] === 'merge' || argv[0] === 'compare') {
       // Loaded on demand, like `rules`: a validation run does not need the report readers.
-      const { runCompare, runMerge } = await import('../scale/subcommands.js');
+      const { runCompare, runMerge } = await import('./subcommands.js');
       code =
         argv[0] === 'merge'
           ? await runMerge(argv.slice(1), io.stdout, io.stderr, interrupt!)
@@ -238,7 +216,7 @@ function parseCommandLine(argv: string[], io: CliIo, version: string): Command |
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_FAILURE;
     throw error;
   }
-  const aliasConflict = applyAliases(program);
+  const aliasConflict = conflictingAlias(program, optionEntries(formatTable()));
   if (aliasConflict !== null) return usageError(io.stderr, aliasConflict);
   if (configFlags > 1)
     return usageError(io.stderr, "options '--config <file>' and '--no-config' contradict each other");

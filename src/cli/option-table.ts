@@ -2,8 +2,8 @@
 // schema (and so its generated validator), the option reference in docs/cli.md (checked by a test) and
 // `merge`'s list of options shards may differ in are all read from this table: adding an option is one
 // entry here plus its behaviour.
-import { InvalidArgumentError, Option } from 'commander';
-import { parseShard, type Shard } from '../scale/shard.js';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { parseShard, type Shard } from '../reports/shard.js';
 import { TARGETS } from '../types.js';
 import {
   collect,
@@ -47,26 +47,65 @@ export interface ConfigKey {
   convert?: 'path' | 'size' | 'concurrency' | 'failOn';
 }
 
-export interface OptionEntry {
+/**
+ * An option in the `run` record's `options`: its `key`, its place `at` in the record's own order, and
+ * whether it is written `always` or only when `set` (left out when null or false). `same`: it changes
+ * records or the verdict, and `merge` refuses shards that differ in it; `may-differ`: it describes one
+ * shard's invocation (where its reports or its config file are, whether it used the cache).
+ */
+export interface RecordTreatment {
+  key: RecordKey;
+  at: number;
+  written: 'always' | 'set';
+  shards: 'same' | 'may-differ';
+}
+
+/** The run record's option keys (src/cli/run-record.ts gives each its value). */
+export type RecordKey =
+  | 'failOn'
+  | 'ruleLevels'
+  | 'maxDiagnosticsPerFile'
+  | 'streamThreshold'
+  | 'maxFileSize'
+  | 'maxElementSize'
+  | 'quiet'
+  | 'formats'
+  | 'cache'
+  | 'baseline'
+  | 'strictBaseline'
+  | 'maxWarnings'
+  | 'exitZero'
+  | 'bail'
+  | 'stdinFilename'
+  | 'allowEmpty'
+  | 'config'
+  | 'stats';
+
+/** An option of a command: the main command's (OptionEntry) or a subcommand's (subcommand-table.ts). */
+export interface CommandOption {
   /** Commander's flags: `-f, --format <name[=path]>`. */
   flags: string;
   /** One line for --help. */
   help: string;
-  group: OptionGroup;
+  /** The heading it is listed under in --help (default: Options). */
+  group?: OptionGroup;
   default?: { value: unknown; shown?: string };
   /** Parses the command line's value (commander's argParser). */
   parse?: (value: string, previous: never) => unknown;
   /** Other tools' spellings of the same option, hidden from --help (docs/cli.md names them). */
   aliases?: readonly string[];
-  /** Set by the config file under the option's attribute name (`failOn` for --fail-on). */
-  config?: ConfigKey;
-  /**
-   * How the `run` record's `options` carries it: `result` options change records or the verdict and
-   * must be equal in the shards `merge` combines; `local` ones describe one shard's invocation.
-   */
-  record?: { key: string; shards: 'same' | 'may-differ' };
+  /** The usage error when it and an alias are given different values (default: they disagree). */
+  disagree?: string;
   /** Not listed in --help (docs/cli.md still documents it). */
   hidden?: boolean;
+}
+
+export interface OptionEntry extends CommandOption {
+  group: OptionGroup;
+  /** Set by the config file under the option's attribute name (`failOn` for --fail-on). */
+  config?: ConfigKey;
+  /** How the `run` record's `options` carries it; null: they do not (it changes no record, or the record has it elsewhere). */
+  record: RecordTreatment | null;
 }
 
 const SIZE_SCHEMA = {
@@ -93,15 +132,16 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     flags: '--files-from <file|->',
     help: 'read input paths from a file (- for stdin)',
     group: 'Inputs',
+    record: null,
   },
-  { flags: '-0, --null', help: 'with --files-from: NUL-separated paths', group: 'Inputs' },
+  { flags: '-0, --null', help: 'with --files-from: NUL-separated paths', group: 'Inputs', record: null },
   {
     flags: '--stdin-filename <name>',
     help: 'name of the document read from -',
     group: 'Inputs',
     parse: parseStdinFilename,
     aliases: ['--stdin-filepath <name>'],
-    record: { key: 'stdinFilename', shards: 'same' },
+    record: { key: 'stdinFilename', at: 14, written: 'set', shards: 'same' },
   },
   {
     flags: '--stdin-format <format>',
@@ -109,6 +149,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     group: 'Inputs',
     default: { value: 'unknown', shown: 'auto' },
     parse: parseStdinFormat,
+    record: null,
   },
   {
     flags: '--ignore-path <file>',
@@ -120,20 +161,22 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: 'a non-empty string',
       convert: 'path',
     },
+    record: null,
   },
   {
     flags: '--ignore-pattern <glob>',
     help: 'skip files matching this glob (repeatable)',
     group: 'Inputs',
     parse: collect((v) => v),
+    record: null,
   },
-  { flags: '--no-ignore', help: 'read no ignore file', group: 'Inputs' },
+  { flags: '--no-ignore', help: 'read no ignore file', group: 'Inputs', record: null },
   {
     flags: '--allow-empty',
     help: 'exit 0 when no input matches',
     group: 'Inputs',
     aliases: ['--no-error-on-unmatched-pattern'],
-    record: { key: 'allowEmpty', shards: 'same' },
+    record: { key: 'allowEmpty', at: 15, written: 'set', shards: 'same' },
   },
   // Rules and verdict
   {
@@ -146,6 +189,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       description: '--target: check every document against this version.',
       expect: `one of ${TARGETS.join(', ')}`,
     },
+    record: null,
   },
   {
     flags: '--rule <id=level>',
@@ -153,7 +197,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     group: 'Rules and verdict',
     // Checked against the catalogue after parsing, so runs without --rule never load it here.
     parse: collect((v) => v),
-    record: { key: 'ruleLevels', shards: 'same' },
+    record: { key: 'ruleLevels', at: 1, written: 'always', shards: 'same' },
   },
   {
     flags: '--fail-on <level>',
@@ -168,7 +212,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: `one of ${FAIL_ON.join(', ')}`,
       convert: 'failOn',
     },
-    record: { key: 'failOn', shards: 'same' },
+    record: { key: 'failOn', at: 0, written: 'always', shards: 'same' },
   },
   {
     flags: '--max-warnings <n>',
@@ -180,20 +224,20 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       description: '--max-warnings: exit 1 above this many warnings; -1 means no limit.',
       expect: 'a non-negative integer (or -1 for no limit)',
     },
-    record: { key: 'maxWarnings', shards: 'same' },
+    record: { key: 'maxWarnings', at: 11, written: 'set', shards: 'same' },
   },
   {
     flags: '--exit-zero',
     help: 'exit 0 where findings would exit 1',
     group: 'Rules and verdict',
-    record: { key: 'exitZero', shards: 'same' },
+    record: { key: 'exitZero', at: 12, written: 'set', shards: 'same' },
   },
   {
     flags: '--bail [n]',
     help: 'stop after n (default 1) failing files',
     group: 'Rules and verdict',
     parse: parseBail,
-    record: { key: 'bail', shards: 'same' },
+    record: { key: 'bail', at: 13, written: 'set', shards: 'same' },
   },
   {
     flags: '--max-diagnostics-per-file <n>',
@@ -206,26 +250,28 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       description: '--max-diagnostics-per-file.',
       expect: 'a non-negative integer',
     },
-    record: { key: 'maxDiagnosticsPerFile', shards: 'same' },
+    record: { key: 'maxDiagnosticsPerFile', at: 2, written: 'always', shards: 'same' },
   },
   // Reports
   {
     flags: '-o, --output-file <file>',
     help: 'write the report to a file, not stdout',
     group: 'Reports',
+    record: null,
   },
   {
     flags: '-q, --quiet',
     help: 'errors only; no progress, no closing line',
     group: 'Reports',
     config: flag('--quiet: report error-level diagnostics only.'),
-    record: { key: 'quiet', shards: 'same' },
+    record: { key: 'quiet', at: 6, written: 'always', shards: 'same' },
   },
   {
     flags: '--code-frame',
     help: 'stylish, text, html: show the lines',
     group: 'Reports',
     config: flag('--code-frame: the text and html reports show the offending lines.'),
+    record: null,
   },
   {
     flags: '--show-suppressed',
@@ -234,26 +280,27 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
     config: flag(
       '--show-suppressed: the stylish and text reports also list the findings the baseline covers.',
     ),
+    record: null,
   },
   {
     flags: '--color',
     help: 'colour stylish and text even in a file',
     group: 'Reports',
-    record: { key: 'color', shards: 'may-differ' },
+    record: null,
   },
-  { flags: '--no-color', help: 'never colour stylish and text', group: 'Reports' },
+  { flags: '--no-color', help: 'never colour stylish and text', group: 'Reports', record: null },
   {
     flags: '--no-progress',
     help: 'never draw the progress line',
     group: 'Reports',
-    record: { key: 'progress', shards: 'may-differ' },
+    record: null,
   },
   {
     flags: '--stats',
     help: 'time each document and each rule',
     group: 'Reports',
     config: flag('--stats: phase timings on every file record, per-rule time in the summary.'),
-    record: { key: 'stats', shards: 'same' },
+    record: { key: 'stats', at: 17, written: 'set', shards: 'same' },
   },
   // Scale
   {
@@ -268,7 +315,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: '"auto", "off" or a number of threads from 0 (in-process) to 1024',
       convert: 'concurrency',
     },
-    record: { key: 'concurrency', shards: 'may-differ' },
+    record: null,
   },
   {
     flags: '--stream-threshold <size>',
@@ -282,7 +329,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: SIZE_EXPECT,
       convert: 'size',
     },
-    record: { key: 'streamThreshold', shards: 'same' },
+    record: { key: 'streamThreshold', at: 3, written: 'always', shards: 'same' },
   },
   {
     flags: '--max-file-size <size>',
@@ -295,7 +342,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: SIZE_EXPECT,
       convert: 'size',
     },
-    record: { key: 'maxFileSize', shards: 'same' },
+    record: { key: 'maxFileSize', at: 4, written: 'always', shards: 'same' },
   },
   {
     // The largest tool of the real dump is 49 KB as JSON; the limit only stops a pathological element
@@ -311,7 +358,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: SIZE_EXPECT,
       convert: 'size',
     },
-    record: { key: 'maxElementSize', shards: 'same' },
+    record: { key: 'maxElementSize', at: 5, written: 'always', shards: 'same' },
   },
   {
     flags: '--worker-memory <MB>',
@@ -323,20 +370,21 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       description: '--worker-memory: heap limit per worker thread, in MB.',
       expect: 'a positive integer (MB)',
     },
+    record: null,
   },
   {
     flags: '--shard <K/N>',
     help: 'check shard K of N; see merge',
     group: 'Scale',
     parse: parseShardOption,
-    record: { key: 'shard', shards: 'may-differ' },
+    record: null,
   },
   {
     flags: '--cache',
     help: 'replay the results of unchanged files',
     group: 'Scale',
     config: flag('--cache: replay the results of unchanged files.'),
-    record: { key: 'cache', shards: 'may-differ' },
+    record: { key: 'cache', at: 8, written: 'set', shards: 'may-differ' },
   },
   {
     flags: '--cache-location <dir>',
@@ -348,7 +396,7 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: 'a non-empty string',
       convert: 'path',
     },
-    record: { key: 'cacheLocation', shards: 'may-differ' },
+    record: null,
   },
   {
     flags: '--baseline <file>',
@@ -360,31 +408,34 @@ export const OPTION_TABLE: readonly OptionEntry[] = [
       expect: 'a non-empty string',
       convert: 'path',
     },
-    record: { key: 'baseline', shards: 'same' },
+    record: { key: 'baseline', at: 9, written: 'set', shards: 'same' },
   },
   {
     flags: '--write-baseline <file>',
     help: 'record the findings as a baseline',
     group: 'Scale',
-    record: { key: 'writeBaseline', shards: 'may-differ' },
+    record: null,
   },
   {
     flags: '--strict-baseline',
     help: 'also fail when baselined ones are gone',
     group: 'Scale',
     config: flag('--strict-baseline: also fail when baselined findings are gone (needs baseline).'),
-    record: { key: 'strictBaseline', shards: 'same' },
+    record: { key: 'strictBaseline', at: 10, written: 'set', shards: 'same' },
   },
   // Settings
   {
     flags: '--config <file>',
     help: 'settings file (default: found upward)',
     group: 'Settings',
-    record: { key: 'config', shards: 'may-differ' },
+    record: { key: 'config', at: 16, written: 'set', shards: 'may-differ' },
   },
-  { flags: '--no-config', help: 'use no config file', group: 'Settings' },
-  { flags: '--print-config', help: 'print the settings as JSON and exit', group: 'Settings' },
+  { flags: '--no-config', help: 'use no config file', group: 'Settings', record: null },
+  { flags: '--print-config', help: 'print the settings as JSON and exit', group: 'Settings', record: null },
 ];
+
+// A shard names its own report files.
+const FORMATS_RECORD: RecordTreatment = { key: 'formats', at: 7, written: 'always', shards: 'may-differ' };
 
 /** The -f option, which needs the reporters' names; listed in the table's place for reports. */
 export function formatEntry(formats: FormatTable): OptionEntry {
@@ -393,7 +444,7 @@ export function formatEntry(formats: FormatTable): OptionEntry {
     help: `${formats.names.join(', ')}; repeat with =path (default: stylish on a terminal, else ndjson)`,
     group: 'Reports',
     parse: collect((v) => parseFormat(v, formats)),
-    record: { key: 'formats', shards: 'may-differ' },
+    record: FORMATS_RECORD,
   };
 }
 
@@ -408,8 +459,9 @@ export const attributeOf = (entry: Pick<OptionEntry, 'flags'>): string =>
   new Option(entry.flags).attributeName();
 
 /** The commander options of an entry: the option itself, then each alias (hidden). */
-export function commanderOptions(entry: OptionEntry): Option[] {
-  const option = new Option(entry.flags, entry.help).helpGroup(`${entry.group}:`);
+export function commanderOptions(entry: CommandOption): Option[] {
+  const option = new Option(entry.flags, entry.help);
+  if (entry.group !== undefined) option.helpGroup(`${entry.group}:`);
   if (entry.default !== undefined) option.default(entry.default.value, entry.default.shown);
   if (entry.parse) option.argParser(entry.parse as (value: string, previous: unknown) => unknown);
   if (entry.hidden) option.hideHelp();
@@ -421,6 +473,31 @@ export function commanderOptions(entry: OptionEntry): Option[] {
   return [option, ...aliases];
 }
 
+/**
+ * Other tools' spellings (hidden aliases) set the option they stand for. Both spellings given with
+ * different values is a mistake to name, not a silent choice: the usage error's message, or null.
+ */
+export function conflictingAlias(program: Command, entries: readonly CommandOption[]): string | null {
+  for (const entry of entries) {
+    const key = attributeOf(entry);
+    for (const flags of entry.aliases ?? []) {
+      const alias = new Option(flags);
+      const aliasKey = alias.attributeName();
+      if (program.getOptionValueSource(aliasKey) !== 'cli') continue;
+      // A negated alias (--no-error-on-unmatched-pattern) turns its option on.
+      const value = alias.negate ? true : program.getOptionValue(aliasKey);
+      if (program.getOptionValueSource(key) === 'cli' && program.getOptionValue(key) !== value) {
+        return (
+          entry.disagree ??
+          `options '${new Option(entry.flags).long}' and '${alias.long}' disagree (${JSON.stringify(program.getOptionValue(key))} and ${JSON.stringify(value)})`
+        );
+      }
+      program.setOptionValueWithSource(key, value, 'cli');
+    }
+  }
+  return null;
+}
+
 /** Config keys in the table's order: attribute name → its entry. */
 export function configEntries(): Array<[string, OptionEntry & { config: ConfigKey }]> {
   return OPTION_TABLE.filter((e): e is OptionEntry & { config: ConfigKey } => e.config !== undefined).map(
@@ -428,9 +505,13 @@ export function configEntries(): Array<[string, OptionEntry & { config: ConfigKe
   );
 }
 
-/** Keys of `run.options` that shards of one run may differ in (`merge` ignores them). */
-export function keysShardsMayDiffer(formats: FormatTable): string[] {
-  return optionEntries(formats)
-    .filter((e) => e.record?.shards === 'may-differ')
-    .map((e) => e.record!.key);
-}
+/** What the `run` record's `options` carries, in the record's order (the -f entry's included). */
+export const RECORD_TREATMENTS: readonly RecordTreatment[] = [
+  ...OPTION_TABLE.flatMap((e) => (e.record ? [e.record] : [])),
+  FORMATS_RECORD,
+].sort((a, b) => a.at - b.at);
+
+/** Keys of `run.options` that shards of one run may differ in (`merge` requires the others equal). */
+export const OPTIONS_SHARDS_MAY_DIFFER: ReadonlySet<string> = new Set(
+  RECORD_TREATMENTS.filter((r) => r.shards === 'may-differ').map((r) => r.key),
+);

@@ -2,7 +2,7 @@
 // value spelled out; commander prefixes the option name ("option '--fail-on <level>' argument 'x' is
 // invalid. ..."), so every usage error names the option and what it accepts.
 import { normalize, sep } from 'node:path';
-import { InvalidArgumentError, Option } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import type { InputFormat, Level, Target } from '../types.js';
 import { TARGETS } from '../types.js';
 import { closest } from './suggest.js';
@@ -150,15 +150,6 @@ export function parseFormat(value: string, formats: FormatTable): FormatSpec {
 /** Commander's accumulator for a repeatable option whose every value is parsed. */
 export function collect<T>(parse: (value: string) => T) {
   return (value: string, previous: T[] | undefined): T[] => [...(previous ?? []), parse(value)];
-}
-
-/** `-f, --format <name[=path]>`, as the validation run and `report` both take it. */
-export function formatOption(formats: FormatTable): Option {
-  return new Option(
-    '-f, --format <name[=path]>',
-    `report format (${formats.names.join(', ')}); repeat with =path for files ` +
-      '(default: stylish on a terminal, else ndjson)',
-  ).argParser(collect((v) => parseFormat(v, formats)));
 }
 
 /** At most one format may write to stdout; with none given, stylish on a terminal and ndjson otherwise. */

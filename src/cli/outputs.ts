@@ -5,8 +5,8 @@
 import { fstatSync, statSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { type AtomicFile, openAtomicFile } from '../atomic-file.js';
 import { loadReporter, type ReporterOptions } from '../reporting/reporter-registry.js';
-import { type AtomicFile, openAtomicFile } from '../scale/atomic.js';
 import type { Reporter, SummaryRecord } from '../types.js';
 import type { FormatSpec } from './options.js';
 

@@ -3,8 +3,8 @@
 // A run and `report` of its NDJSON tally the baseline the same way (report applies the baseline the
 // run named to the documents as it renders them), so both draw the same page.
 import type { PageChanges, RuleChange } from '../reporting/html-static.js';
-import { type Baseline, staleEntries } from '../scale/baseline.js';
-import type { ComparisonRecord } from '../scale/compare.js';
+import type { ComparisonRecord } from '../reports/compare.js';
+import { type Baseline, staleEntries } from '../state/baseline.js';
 
 export interface BaselineTally {
   readonly baseline: Baseline;

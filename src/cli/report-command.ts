@@ -1,6 +1,6 @@
 // `mcpdesc-validate report RESULTS.ndjson… [-f name[=path]]… [-o FILE] [--fail-on LEVEL]`: render
 // NDJSON reports written earlier (one run, or the shards of one run) in any report format, without
-// validating again. The wiring only: reading and combining the reports is src/scale/report.ts (the
+// validating again. The wiring only: reading and combining the reports is src/reports/report.ts (the
 // rules and refusals of `merge`), rendering is the reporters' (src/reporting), through the same
 // Reporter interface a validation run drives, one document at a time.
 
@@ -8,92 +8,29 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { Command, CommanderError, Option } from 'commander';
-import { helpWidth, wrapHelp } from '../help-text.js';
 import type { PageChanges } from '../reporting/html-static.js';
 import { formatTable, isHumanFormat } from '../reporting/reporter-registry.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
-import { applyBaseline, loadBaseline } from '../scale/baseline.js';
-import { compareRuns } from '../scale/compare.js';
-import type { ReportSource } from '../scale/ndjson.js';
-import { readReports } from '../scale/report.js';
-import { inShard } from '../scale/shard.js';
-import { reasonsOfSummary } from '../scale/verdict.js';
+import { compareRuns } from '../reports/compare.js';
+import type { ReportSource } from '../reports/ndjson.js';
+import { readReports } from '../reports/report.js';
+import { inShard } from '../reports/shard.js';
+import { reasonsOfSummary } from '../reports/verdict.js';
+import { applyBaseline, loadBaseline } from '../state/baseline.js';
 import { BAIL_SKIP_CODE, type DocumentResult, type RunRecord, type SummaryRecord } from '../types.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
 import { type Interrupt, UNINTERRUPTED } from './interrupt.js';
-import {
-  FAIL_ON,
-  type FailOn,
-  type FormatSpec,
-  formatOption,
-  parseFailOn,
-  resolveFormats,
-} from './options.js';
+import { OPTIONS_SHARDS_MAY_DIFFER } from './option-table.js';
+import { type FailOn, type FormatSpec, resolveFormats } from './options.js';
 import { openOutputs, outputCollision } from './outputs.js';
 import { type BaselineTally, compareChanges, createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
 import { type CliIo, useColor } from './run.js';
-
-const HELP_AFTER = `
-One input is one run (a whole run, a shard, or a merged report) and is rendered as it is; several
-inputs are the shards of one run, combined as \`merge\` combines them (same refusals). Inputs may be
-gzip-compressed (.gz; on standard input, recognised by its first bytes). \`-\` (at most once) reads a
-report from standard input (\`mcpdesc-validate reg -f ndjson | mcpdesc-validate report - -f sarif\`). Run it where the validation ran: file names in the records are relative to
-that directory (code frames re-read the files, SARIF, GitHub and GitLab paths are made relative to
-the repository root, GITHUB_WORKSPACE or the working directory).
-
-Exit codes:
-  0    no finding at or above --fail-on (baseline-suppressed findings never count), or the run's
-       own --exit-zero turned its 1 into 0
-  1    findings at or above --fail-on, or more warnings than the run's own --max-warnings (or its
-       --strict-baseline failed it)
-  2    usage error; an input unreadable, not an NDJSON report, cut short or holding an invalid
-       record; inputs that are not shards of one run; or the run itself ended with exit 2
-       (inputs it could not check) or was interrupted`;
-
-function buildReportProgram(): Command {
-  const formats = formatTable();
-  return (
-    new Command('mcpdesc-validate report')
-      .description(
-        'Render NDJSON reports written by earlier runs (-f ndjson) in any report format, without validating again.',
-      )
-      .argument(
-        '<reports...>',
-        'NDJSON reports: one run, or the --shard outputs of one run; - for standard input',
-      )
-      .helpOption('-h, --help', 'show this help')
-      .addOption(formatOption(formats))
-      .option(
-        '-o, --output <file>',
-        'write the format that would go to stdout to this file instead (atomically)',
-      )
-      // The main command's spelling (ESLint's).
-      .addOption(new Option('--output-file <file>').hideHelp())
-      .addOption(
-        new Option(
-          '--fail-on <level>',
-          `lowest severity that makes the exit code 1 (${FAIL_ON.join('|')}; default: the run's own --fail-on)`,
-        ).argParser(parseFailOn),
-      )
-      .option('--code-frame', 'stylish, text and html: show the offending lines under each finding')
-      .option('--show-suppressed', "stylish and text: also list the findings the run's --baseline covers")
-      .option(
-        '--compare <old.ndjson>',
-        'html format: show what is new and what was fixed since this earlier report (one input only)',
-      )
-      .option('--color', 'colour the text report even when stdout is not a terminal (also FORCE_COLOR=1)')
-      .option('--no-color', 'never colour the text report (also NO_COLOR=1)')
-      .addHelpText('after', HELP_AFTER)
-      .showHelpAfterError("(run 'mcpdesc-validate report --help' for usage)")
-      .exitOverride()
-  );
-}
+import { parseSubcommand, reportSpec } from './subcommand-table.js';
+import { usageError } from './usage.js';
 
 interface RawOptions {
   format?: FormatSpec[];
   output?: string;
-  outputFile?: string;
   failOn?: FailOn;
   codeFrame?: boolean;
   color?: boolean;
@@ -129,11 +66,6 @@ function note(io: CliIo, message: string): void {
   io.stderr.write(`mcpdesc-validate report: ${message}\n`);
 }
 
-function usageError(io: CliIo, message: string): number {
-  io.stderr.write(`mcpdesc-validate report: ${message}\n(run 'mcpdesc-validate report --help' for usage)\n`);
-  return EXIT_FAILURE;
-}
-
 interface ReportArgs {
   o: RawOptions;
   inputs: string[];
@@ -143,45 +75,36 @@ interface ReportArgs {
 
 /** The command line, checked; a number is the exit code of a command that ends here. */
 function parseReportArgs(args: string[], io: CliIo): ReportArgs | number {
-  const program = buildReportProgram().configureOutput({
-    writeOut: (s) => io.stdout.write(wrapHelp(s, helpWidth(io.stdout))),
-    writeErr: (s) => io.stderr.write(s),
-    getOutHelpWidth: () => helpWidth(io.stdout),
-  });
-  try {
-    program.parse(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_FAILURE;
-    throw error;
-  }
-  const o = program.opts<RawOptions>();
-  const inputs = program.processedArgs[0] as string[];
+  const parsed = parseSubcommand<RawOptions>(reportSpec(formatTable()), args, io.stdout, io.stderr);
+  if (typeof parsed === 'number') return parsed;
+  const o = parsed.options;
+  const inputs = parsed.args;
   // Standard input is one stream: a second `-` would be an empty report, or half of the first.
   if (inputs.filter((p) => p === '-').length > 1)
-    return usageError(io, 'standard input (-) can be given only once');
+    return usageError(io.stderr, 'standard input (-) can be given only once', 'report');
   let formats: FormatSpec[];
   try {
     formats = resolveFormats(o.format ?? [], io.stdoutIsTTY);
   } catch (error) {
-    return usageError(io, `option '--format <name[=path]>': ${(error as Error).message}`);
-  }
-  if (o.outputFile !== undefined) {
-    if (o.output !== undefined && o.output !== o.outputFile)
-      return usageError(io, '--output and --output-file name different files; give one');
-    o.output = o.outputFile;
+    return usageError(io.stderr, `option '--format <name[=path]>': ${(error as Error).message}`, 'report');
   }
   if (o.output !== undefined) {
     // -o is where the stdout format goes (as in ESLint), so `-f sarif -o x.sarif` reads as one.
     const toStdout = formats.find((f) => f.path === null);
-    if (o.output === '') return usageError(io, "option '-o, --output <file>' needs a file path");
+    if (o.output === '')
+      return usageError(io.stderr, "option '-o, --output <file>' needs a file path", 'report');
     if (!toStdout)
-      return usageError(io, "option '-o, --output <file>': every --format already names its file");
+      return usageError(
+        io.stderr,
+        "option '-o, --output <file>': every --format already names its file",
+        'report',
+      );
     toStdout.path = o.output;
   }
   if (
     !formats.some((f) => isHumanFormat(f.name)) &&
     ((o.codeFrame === true && !formats.some((f) => f.name === 'html')) ||
-      program.getOptionValueSource('color') === 'cli' ||
+      parsed.source('color') === 'cli' ||
       o.showSuppressed === true)
   ) {
     note(
@@ -193,7 +116,11 @@ function parseReportArgs(args: string[], io: CliIo): ReportArgs | number {
   const html = formats.some((f) => f.name === 'html');
   if (o.compare !== undefined) {
     if (inputs.length !== 1 || inputs[0] === '-')
-      return usageError(io, "option '--compare <old.ndjson>' needs exactly one report file to render");
+      return usageError(
+        io.stderr,
+        "option '--compare <old.ndjson>' needs exactly one report file to render",
+        'report',
+      );
     if (!html) note(io, '--compare applies to the html report only, and none is written (add -f html=FILE)');
   }
   return { o, inputs, formats, html };
@@ -209,7 +136,8 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   const asGiven = (p: string) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p));
 
   const collision = await outputCollision(formats, [], io.cwd, io.stdout);
-  if (collision !== null) return usageError(io, `${collision}; give each output a file of its own`);
+  if (collision !== null)
+    return usageError(io.stderr, `${collision}; give each output a file of its own`, 'report');
   let changes: PageChanges | undefined;
   // A run with --baseline: its baseline is applied again as the documents are rendered (to copies of
   // their findings), so the page says what is new and fixed as the run's own page did.
@@ -309,7 +237,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
           return outputs.live === 0;
         },
       },
-      o.failOn ? { failOn: o.failOn } : {},
+      { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER, ...(o.failOn ? { failOn: o.failOn } : {}) },
     ),
   );
   closeInput();

@@ -3,12 +3,12 @@
 // the run (exit 2) through `Refusal`; an interrupt cuts the reads short and the run goes to its end.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { type AtomicFile, openAtomicFile } from '../atomic-file.js';
 import { type DiscoveredFile, discover } from '../discovery/discover.js';
 import { splitFileListBytes } from '../discovery/files-from.js';
 import { DEFAULT_IGNORE_FILE, loadIgnore } from '../discovery/ignore-file.js';
-import { type AtomicFile, openAtomicFile } from '../scale/atomic.js';
-import { type Baseline, loadBaseline } from '../scale/baseline.js';
-import { inShard } from '../scale/shard.js';
+import { inShard } from '../reports/shard.js';
+import { type Baseline, loadBaseline } from '../state/baseline.js';
 import type { Interrupt } from './interrupt.js';
 import { outputCollision } from './outputs.js';
 import type { CliIo, CliSettings } from './run.js';

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { DiscoveredFile } from '../discovery/discover.js';
 import { type RunRecord, SPEC_VERSIONS } from '../types.js';
+import { RECORD_TREATMENTS, type RecordKey } from './option-table.js';
 import type { CliIo, CliSettings } from './run.js';
 
 export interface RunFacts {
@@ -13,8 +14,46 @@ export interface RunFacts {
   files: number;
 }
 
+/** What the run used for each option the record carries: after the config file, with the defaults. */
+function usedValues(settings: CliSettings, facts: RunFacts): Record<RecordKey, unknown> {
+  return {
+    failOn: settings.failOn,
+    ruleLevels: settings.ruleLevels,
+    maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
+    streamThreshold: settings.streamThreshold,
+    maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
+    maxElementSize: settings.maxElementBytes ?? null,
+    quiet: settings.quiet,
+    formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
+    cache: facts.cache,
+    baseline: settings.baseline,
+    strictBaseline: settings.strictBaseline,
+    maxWarnings: settings.maxWarnings,
+    exitZero: settings.exitZero,
+    bail: settings.bail,
+    stdinFilename: settings.stdinFilename,
+    allowEmpty: settings.allowEmpty,
+    // Where the settings came from, for a CI log.
+    config: settings.configFile,
+    stats: settings.stats,
+  };
+}
+
+/**
+ * The record's `options` as the option table lays them out: its keys in its order, an option written
+ * only when set left out when null, false or absent.
+ */
+export function recordOptions(values: Record<RecordKey, unknown>): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const { key, written } of RECORD_TREATMENTS) {
+    const value = values[key];
+    if (written === 'set' && (value === null || value === undefined || value === false)) continue;
+    options[key] = value;
+  }
+  return options;
+}
+
 export function runRecordOf(settings: CliSettings, io: CliIo, facts: RunFacts): RunRecord {
-  const stdinName = settings.stdinFilename ?? null;
   return {
     type: 'run',
     schemaVersion: 1,
@@ -24,28 +63,7 @@ export function runRecordOf(settings: CliSettings, io: CliIo, facts: RunFacts): 
     argv: settings.argv,
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
-    options: {
-      failOn: settings.failOn,
-      ruleLevels: settings.ruleLevels,
-      maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
-      streamThreshold: settings.streamThreshold,
-      maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
-      maxElementSize: settings.maxElementBytes ?? null,
-      quiet: settings.quiet,
-      formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
-      ...(facts.cache ? { cache: true } : {}),
-      ...(settings.baseline !== null ? { baseline: settings.baseline } : {}),
-      ...(settings.strictBaseline ? { strictBaseline: true } : {}),
-      // Options that change records or the verdict: `merge` refuses shards that differ in them.
-      ...(settings.maxWarnings != null ? { maxWarnings: settings.maxWarnings } : {}),
-      ...(settings.exitZero ? { exitZero: true } : {}),
-      ...(settings.bail ? { bail: settings.bail } : {}),
-      ...(stdinName !== null ? { stdinFilename: stdinName } : {}),
-      ...(settings.allowEmpty === true ? { allowEmpty: true } : {}),
-      // Where the settings came from, for a CI log; `merge` ignores it (the settings themselves are above).
-      ...(settings.configFile ? { config: settings.configFile } : {}),
-      ...(settings.stats ? { stats: true } : {}),
-    },
+    options: recordOptions(usedValues(settings, facts)),
     specVersions: [...SPEC_VERSIONS],
     target: settings.target,
     concurrency: facts.threads,

@@ -13,9 +13,9 @@ import { IN_PROCESS_MAX_BYTES, resolveConcurrency } from '../pool/concurrency.js
 import type { LineRangeTuning } from '../pool/line-ranges.js';
 import type { TaskRunner } from '../pool/runner.js';
 import { createSummaryAggregator } from '../reporting/summary.js';
-import { applyBaseline, collectFindings } from '../scale/baseline.js';
-import { openCache, type ResultCache } from '../scale/cache.js';
-import { inShard, type Shard } from '../scale/shard.js';
+import { inShard, type Shard } from '../reports/shard.js';
+import { applyBaseline, collectFindings } from '../state/baseline.js';
+import { openCache, type ResultCache } from '../state/cache.js';
 import type {
   CheckOptions,
   DocumentResult,

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { PlannedInput } from '../pool/batches.js';
 import type { PipelineOptions } from '../pool/pipeline.js';
-import type { ResultCache } from '../scale/cache.js';
-import { type CacheHint, keyOfBytes, replay } from '../scale/cache-key.js';
+import type { ResultCache } from '../state/cache.js';
+import { type CacheHint, keyOfBytes, replay } from '../state/cache-key.js';
 import type { CheckOptions, FileOutcome } from '../types.js';
 
 /** A cache hit found before dispatch: the entry key of the bytes on disk and the hint it matched. */

@@ -2,7 +2,7 @@
 // over a limit, bad bytes, bad syntax, all end up as that file's own result(s).
 import { formatFromName, sniffFormat } from '../parsing/format.js';
 import { readBounded, readHead, readPipe, readWhole } from '../parsing/read.js';
-import { keyOfBytes } from '../scale/cache-key.js';
+import { keyOfBytes } from '../state/cache-key.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import { roundMs } from '../validation/timings.js';
 import { failureFor } from './failures.js';

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { inShard } from '../../src/scale/shard.js';
-import { runMerge } from '../../src/scale/subcommands.js';
+import { runMerge } from '../../src/cli/subcommands.js';
+import { inShard } from '../../src/reports/shard.js';
 import {
   type CliRun,
   type CorpusFile,

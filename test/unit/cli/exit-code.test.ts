@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { exitCodeFor } from '../../../src/cli/exit-code.js';
-import { reasonsOfSummary, type VerdictFacts, verdictReasons } from '../../../src/scale/verdict.js';
+import { reasonsOfSummary, type VerdictFacts, verdictReasons } from '../../../src/reports/verdict.js';
 import type { SummaryRecord, VerdictReason } from '../../../src/types.js';
 
 const clean: VerdictFacts = {

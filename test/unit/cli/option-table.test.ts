@@ -2,23 +2,21 @@
 // schema (and the file shipped for editors), docs/cli.md's option reference and merge's list of
 // options shards may differ in must all say what it says.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Option } from 'commander';
 import { OPTION_KEYS } from '../../../src/cli/config.js';
 import { configSchema } from '../../../src/cli/config-schema.js';
 import { buildProgram } from '../../../src/cli/main.js';
-import {
-  attributeOf,
-  configEntries,
-  keysShardsMayDiffer,
-  optionEntries,
-} from '../../../src/cli/option-table.js';
+import { attributeOf, configEntries, optionEntries } from '../../../src/cli/option-table.js';
+import { recordOptions } from '../../../src/cli/run-record.js';
+import { COMPARE, MERGE, reportSpec, subcommandProgram } from '../../../src/cli/subcommand-table.js';
+import { runMerge } from '../../../src/cli/subcommands.js';
 import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
-import { NON_RESULT_OPTIONS } from '../../../src/scale/merge.js';
 import { RULES } from '../../../src/validation/rules/index.js';
-import { REPO_ROOT, runCli } from '../../helpers/run-cli.js';
+import { REPO_ROOT, runCli, tempDir } from '../../helpers/run-cli.js';
+import { reportLines, runRecord, sampleRun, shardDocs, sink } from '../reports/reports.js';
 
 const entries = optionEntries(formatTable());
 const longOf = (flags: string) => new Option(flags).long!;
@@ -89,8 +87,124 @@ describe('the option table', () => {
     );
     for (const [key] of configEntries()) assert.match(keysTable, new RegExp(`\`${key}\``), key);
   });
+});
 
-  it("is merge's list of the run record's options that shards may differ in", () => {
-    assert.deepEqual([...NON_RESULT_OPTIONS].sort(), keysShardsMayDiffer(formatTable()).sort());
+describe("the run record's options, from the table", () => {
+  const carried = entries
+    .filter((e) => e.record !== null)
+    .map((e) => e.record!)
+    .sort((a, b) => a.at - b.at);
+  const keys = (written?: 'always') =>
+    carried.filter((r) => written === undefined || r.written === written).map((r) => r.key);
+
+  it('says for every option how the record carries it, or that it does not', () => {
+    for (const entry of entries)
+      assert.notEqual(entry.record, undefined, `${entry.flags}: no record treatment`);
+    assert.deepEqual(
+      carried.map((r) => r.at),
+      carried.map((_, i) => i),
+    );
+    assert.equal(new Set(keys()).size, carried.length);
   });
+
+  it('keep the layout records have always had: its order, and unset options left out', () => {
+    const always = {
+      failOn: 'error',
+      ruleLevels: {},
+      maxDiagnosticsPerFile: 1000,
+      streamThreshold: 1,
+      maxFileSize: null,
+      maxElementSize: 2,
+      quiet: false,
+      formats: ['ndjson'],
+    };
+    const unset = { cache: false, baseline: null, strictBaseline: false, maxWarnings: null, exitZero: false };
+    const unset2 = { bail: null, stdinFilename: null, allowEmpty: false, config: null, stats: undefined };
+    assert.equal(JSON.stringify(recordOptions({ ...always, ...unset, ...unset2 })), JSON.stringify(always));
+    const set = { cache: true, baseline: 'b', strictBaseline: true, maxWarnings: 0, exitZero: true, bail: 2 };
+    const set2 = { stdinFilename: 's', allowEmpty: true, config: 'c', stats: true };
+    // Given in another order: the record's is the table's.
+    const values = { ...set2, ...set, ...always };
+    assert.equal(JSON.stringify(recordOptions(values)), JSON.stringify({ ...always, ...set, ...set2 }));
+  });
+
+  it("are the table's keys in its order: all of them with every option set, else the ones always written", async () => {
+    const dir = tempDir('option-table-record-');
+    try {
+      const baseline = join(dir.path, 'base.ndjson');
+      const config = join(dir.path, 'config.json');
+      const header = { type: 'baseline', schemaVersion: 1, tool: { name: 'mcpdesc-validate' }, entries: 0 };
+      writeFileSync(baseline, `${JSON.stringify({ ...header, findings: 0 })}\n`);
+      writeFileSync(config, '{"stats": true}');
+      const first = async (args: string[]) => {
+        const run = await runCli([...args, '-f', 'ndjson', '--no-config'], { cwd: REPO_ROOT });
+        return Object.keys(run.records[0]!.options as object);
+      };
+      assert.deepEqual(await first(['corpus/samples/valid']), keys('always'));
+      const everything = [
+        ...['corpus/samples/valid', '-', '--stdin-filename', 'x.json', '--allow-empty', '--stats'],
+        ...[
+          '--cache',
+          '--cache-location',
+          join(dir.path, 'cache'),
+          '--baseline',
+          baseline,
+          '--strict-baseline',
+        ],
+        ...['--max-warnings', '100', '--exit-zero', '--bail', '5', '--config', config],
+      ];
+      const all = await runCli([...everything, '-f', 'ndjson'], { cwd: REPO_ROOT, stdin: '{}' });
+      assert.deepEqual(Object.keys(all.records[0]!.options as object), keys());
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('make merge refuse shards that differ in an option they must share, and accept the others', async () => {
+    const docs = sampleRun(20).filter((d) => d.status !== 'error');
+    const base = runRecord(null, 0).options;
+    for (const record of carried) {
+      const dir = tempDir('option-table-merge-');
+      try {
+        const paths = [1, 2].map((index) => {
+          const shard = { index, count: 2 };
+          const options = { ...base, [record.key]: index === 1 ? 'one value' : 'another' };
+          const path = join(dir.path, `${index}.ndjson`);
+          writeFileSync(
+            path,
+            `${reportLines(shardDocs(docs, shard), shard, { run: { options } }).join('\n')}\n`,
+          );
+          return path;
+        });
+        const err = sink();
+        await runMerge(paths, sink().stream, err.stream);
+        const refused = err.text().includes(`${record.key} differs`);
+        assert.equal(refused, record.shards === 'same', `${record.key}: ${err.text()}`);
+      } finally {
+        dir.remove();
+      }
+    }
+  });
+});
+
+describe('the subcommand tables', () => {
+  const specs = [reportSpec(formatTable()), MERGE, COMPARE];
+
+  for (const spec of specs) {
+    it(`are ${spec.name}'s commander program and --help: the same options, each alias hidden`, () => {
+      const program = subcommandProgram(spec);
+      const flags = spec.options.flatMap((e) => [e.flags, ...(e.aliases ?? [])]).map(longOf);
+      const inProgram = program.options.map((o) => o.long!).filter((l) => l !== '--help');
+      assert.deepEqual(inProgram.sort(), flags.sort());
+      const help = program.helpInformation();
+      const listed = [...help.matchAll(/^ {2}(?:-\w, )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!);
+      const shown = spec.options.filter((e) => !e.hidden).map((e) => longOf(e.flags));
+      assert.deepEqual(listed.sort(), [...shown, '--help'].sort());
+      for (const entry of spec.options) {
+        const option = program.options.find((o) => o.flags === entry.flags);
+        assert.ok(option, entry.flags);
+        assert.equal(option.description, entry.help, entry.flags);
+      }
+    });
+  }
 });

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { openAtomicFile } from '../../../src/atomic-file.js';
 import { createJunitReporter } from '../../../src/reporting/junit.js';
 import { xmlAttr } from '../../../src/reporting/xml-escape.js';
-import { openAtomicFile } from '../../../src/scale/atomic.js';
 import {
   assertGolden,
   diag,

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { reasonsOfSummary } from '../../../src/scale/verdict.js';
+import { reasonsOfSummary } from '../../../src/reports/verdict.js';
 import type {
   DocumentResult,
   LocatedDiagnostic,

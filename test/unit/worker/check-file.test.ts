@@ -5,7 +5,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { keyOfBytes } from '../../../src/scale/cache-key.js';
+import { keyOfBytes } from '../../../src/state/cache-key.js';
 import type { DocumentResult, FileOutcome } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
 import { OPTIONS, TempDir, VALID, VALID_TEXT } from './helpers.js';

@@ -4,8 +4,9 @@
 //
 // Both reports are in document order (a run's output, or `merge`'s), so they are walked side by side
 // one file at a time: memory holds one file's findings, not two runs' worth.
-import { fingerprint } from './baseline.js';
-import { canonicalJson } from './canonical.js';
+
+import { canonicalJson } from '../canonical-json.js';
+import { fingerprint } from './fingerprint.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';
 

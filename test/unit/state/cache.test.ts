@@ -9,7 +9,7 @@ import {
   openCache,
   type ResultCache,
   replayFile,
-} from '../../../src/scale/cache.js';
+} from '../../../src/state/cache.js';
 import {
   CACHE_FORMAT,
   type CacheHint,
@@ -20,7 +20,7 @@ import {
   replay,
   runKey,
   storedDocuments,
-} from '../../../src/scale/cache-key.js';
+} from '../../../src/state/cache-key.js';
 import type { DocumentResult } from '../../../src/types.js';
 
 const root = mkdtempSync(join(tmpdir(), 'scale-cache-'));

@@ -1,9 +1,10 @@
-// Hand-built NDJSON reports for the scale tests: a run is described as a list of documents, and the
-// records a run (or one shard of it) writes are built from that list with the contract's shapes.
-// The summary here is the test's own tally, computed independently of src/scale.
+// Hand-built NDJSON reports for the tests of reports, baselines and the subcommands: a run is described
+// as a list of documents, and the records a run (or one shard of it) writes are built from that list
+// with the contract's shapes.
+// The summary here is the test's own tally, computed independently of src/reports.
 import { Writable } from 'node:stream';
-import type { ReportSource } from '../../../src/scale/ndjson.js';
-import { inShard, type Shard } from '../../../src/scale/shard.js';
+import type { ReportSource } from '../../../src/reports/ndjson.js';
+import { inShard, type Shard } from '../../../src/reports/shard.js';
 
 export interface TestDiagnostic {
   ruleId: string;

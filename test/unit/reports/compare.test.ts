@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fingerprint } from '../../../src/scale/baseline.js';
-import { type ComparedFinding, compareRuns } from '../../../src/scale/compare.js';
+import { type ComparedFinding, compareRuns } from '../../../src/reports/compare.js';
+import { fingerprint } from '../../../src/reports/fingerprint.js';
 import { reportLines, sampleRun, source, type TestDocument, TOOL } from './reports.js';
 
 async function compare(before: string[], after: string[]) {

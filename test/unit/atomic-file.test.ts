@@ -17,7 +17,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { openAtomicFile, removeStaleTemps } from '../../../src/scale/atomic.js';
+import { openAtomicFile, removeStaleTemps } from '../../src/atomic-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'atomic-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,19 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
+import { fingerprint } from '../../../src/reports/fingerprint.js';
+import { inShard } from '../../../src/reports/shard.js';
 import {
   applyBaseline,
   BASELINE_SCHEMA_VERSION,
   type Baseline,
   collectFindings,
   describeStale,
-  fingerprint,
   loadBaseline,
   staleEntries,
   writeBaseline,
-} from '../../../src/scale/baseline.js';
-import { inShard } from '../../../src/scale/shard.js';
-import { reportLines, sampleRun } from './reports.js';
+} from '../../../src/state/baseline.js';
+import { reportLines, sampleRun } from '../reports/reports.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'scale-baseline-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

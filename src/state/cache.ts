@@ -27,8 +27,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { type AtomicFile, openAtomicFile, removeStaleTemps } from '../atomic-file.js';
 import type { DocumentResult } from '../types.js';
-import { type AtomicFile, openAtomicFile, removeStaleTemps } from './atomic.js';
 import type { CachedDocumentResult, CacheHint, RunKeyParts } from './cache-key.js';
 import { CACHE_FORMAT, keyOfBytes, replay, runKey, storedDocuments } from './cache-key.js';
 

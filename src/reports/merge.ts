@@ -8,8 +8,9 @@
 // because the shards partition the input; the exit code is recomputed from the records under the
 // run's `failOn`, minus baseline-suppressed findings. Timing fields (wallMs: the slowest shard,
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
+
+import { canonicalJson } from '../canonical-json.js';
 import type { SummaryRecord } from '../types.js';
-import { canonicalJson } from './canonical.js';
 import { combineSummaries, orderSummary, runVerdict, staleBaselineFailure } from './merge-summary.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';
@@ -18,26 +19,6 @@ import { streamOut } from './output.js';
 import { compareDocumentKeys } from './shard.js';
 import type { FailOn, SeverityCounts } from './verdict.js';
 import { emptyCounts, failingCount, isFailOn, reasonsOfSummary } from './verdict.js';
-
-/**
- * Keys of `run.options` that do not change any record (where a shard's cache lives, how many
- * threads it used, how it shows progress, where it wrote its reports: `formats` names a different
- * file per shard), ignored when checking that shards ran alike. Every other key must be equal
- * (`quiet` too: it drops warning records from the stream). The option table (src/cli/option-table.ts,
- * `shards: 'may-differ'`) says the same; a test keeps them equal.
- */
-export const NON_RESULT_OPTIONS: ReadonlySet<string> = new Set([
-  'shard',
-  'concurrency',
-  'cache',
-  'cacheLocation',
-  'progress',
-  'formats',
-  'color',
-  'writeBaseline',
-  // The config file's path: shards may find it at different places; what it set is in the other keys.
-  'config',
-]);
 
 export interface MergeResult {
   /** 0 clean, 1 findings at or above failOn, 2 refused or incomplete (see `problems`). */
@@ -69,10 +50,13 @@ function shardOfRun(run: JsonRecord): ShardId | null {
   return null;
 }
 
-/** The options that change records, by name (the record's own names: a Map has no `constructor`). */
-function resultOptions(run: JsonRecord): Map<string, unknown> {
+/**
+ * The options shards must share, by name (the record's own names: a Map has no `constructor`): all
+ * but `mayDiffer`, so a key this version does not know must be equal too.
+ */
+function resultOptions(run: JsonRecord, mayDiffer: ReadonlySet<string>): Map<string, unknown> {
   const options = (run.options ?? {}) as Record<string, unknown>;
-  return new Map(Object.entries(options).filter(([key]) => !NON_RESULT_OPTIONS.has(key)));
+  return new Map(Object.entries(options).filter(([key]) => !mayDiffer.has(key)));
 }
 
 function toolOf(run: JsonRecord): string {
@@ -85,7 +69,10 @@ function toolOf(run: JsonRecord): string {
  * result-affecting options and target, one shard count, no shard twice. Returns refusal reasons;
  * missing shards are returned separately because what was given can still be merged.
  */
-export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>): {
+export function checkRuns(
+  runs: ReadonlyArray<{ name: string; run: JsonRecord }>,
+  mayDiffer: ReadonlySet<string>,
+): {
   refusals: string[];
   missing: number[];
 } {
@@ -115,9 +102,9 @@ export function checkRuns(runs: ReadonlyArray<{ name: string; run: JsonRecord }>
   if (differs(list)) refusals.push(`inputs are shards of different input lists (${describe(list)})`);
 
   const keys = new Set<string>();
-  for (const { run } of runs) for (const key of resultOptions(run).keys()) keys.add(key);
+  for (const { run } of runs) for (const key of resultOptions(run, mayDiffer).keys()) keys.add(key);
   for (const key of [...keys].sort()) {
-    const pick = (run: JsonRecord) => canonicalJson(resultOptions(run).get(key) ?? null);
+    const pick = (run: JsonRecord) => canonicalJson(resultOptions(run, mayDiffer).get(key) ?? null);
     if (differs(pick)) refusals.push(`inputs ran with different options: ${key} differs (${describe(pick)})`);
   }
 
@@ -237,6 +224,11 @@ export interface CombineSink {
 
 export interface CombineOptions {
   /**
+   * Keys of `run.options` that shards of one run may differ in (where each wrote its reports, whether
+   * it used the cache): the option table's, passed in by the CLI. Every other key must be equal.
+   */
+  optionsMayDiffer: ReadonlySet<string>;
+  /**
    * `report` of one input: that run as it is (a shard too: its run record keeps naming the shard and
    * no other shard is expected), its summary kept rather than recombined.
    */
@@ -295,7 +287,7 @@ async function closeInputs(
 export async function combineReports(
   inputs: readonly ReportSource[],
   sink: CombineSink,
-  options: CombineOptions = {},
+  options: CombineOptions,
 ): Promise<MergeResult> {
   const problems: string[] = [];
   const problem = (message: string) => problems.push(message);
@@ -321,7 +313,7 @@ export async function combineReports(
   // Each reader without a run record has said why (openReport).
   if (readers.some((r) => r.run === null)) return refuse([]);
   const runs = readers.map((r) => ({ name: r.name, run: r.run! }));
-  const { refusals, missing } = checkRuns(runs);
+  const { refusals, missing } = checkRuns(runs, options.optionsMayDiffer);
   if (refusals.length > 0) return refuse(refusals);
   const count = shardOfRun(runs[0]!.run)?.count;
   if (missing.length > 0 && !single) {
@@ -450,19 +442,24 @@ export async function combineReports(
 export async function mergeRuns(
   inputs: readonly ReportSource[],
   out: NodeJS.WritableStream,
+  options: Pick<CombineOptions, 'optionsMayDiffer'>,
 ): Promise<MergeResult> {
   const writer = new LineWriter(out);
-  const result = await combineReports(inputs, {
-    start: (run) => writer.line(JSON.stringify(run)),
-    async document(group, ordinal) {
-      for (const item of group.records) await writer.line(renumber(item, ordinal));
-      await writer.line(renumber(group.fileRecord, ordinal));
+  const result = await combineReports(
+    inputs,
+    {
+      start: (run) => writer.line(JSON.stringify(run)),
+      async document(group, ordinal) {
+        for (const item of group.records) await writer.line(renumber(item, ordinal));
+        await writer.line(renumber(group.fileRecord, ordinal));
+      },
+      trailer: (item) => writer.line(item.text),
+      get closed() {
+        return writer.closed;
+      },
     },
-    trailer: (item) => writer.line(item.text),
-    get closed() {
-      return writer.closed;
-    },
-  });
+    options,
+  );
   if (result.refused) return result;
   await writer.line(JSON.stringify(result.summary));
   await writer.flush();

@@ -8,7 +8,7 @@ import {
   normalizePath,
   parseShard,
   shardOf,
-} from '../../../src/scale/shard.js';
+} from '../../../src/reports/shard.js';
 
 const pathSegment = fc.stringMatching(/^[A-Za-z0-9_.\- Ää漢]{1,12}$/).filter((s) => s !== '.' && s !== '..');
 const relativePath = fc.array(pathSegment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('/'));

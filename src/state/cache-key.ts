@@ -15,8 +15,8 @@
 // results itself; only the other files go to the pool. Replaying in the main thread is cheaper than
 // replay inside the workers: a fully warm run starts no worker and loads no validator.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.js';
 import type { DocumentResult, FileStatus, InputFormat } from '../types.js';
-import { canonicalJson } from './canonical.js';
 
 /**
  * Bumped when the stored shape of results changes: older caches are then ignored. 2: diagnostics carry

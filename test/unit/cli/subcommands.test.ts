@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCompare, runMerge } from '../../../src/scale/subcommands.js';
-import { reportLines, sampleRun, shardDocs, sink, TOOL } from './reports.js';
+import { runCompare, runMerge } from '../../../src/cli/subcommands.js';
+import { reportLines, sampleRun, shardDocs, sink, TOOL } from '../reports/reports.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'scale-sub-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -258,7 +258,7 @@ function summaryOf(record: JsonRecord | null): SummaryRecord | null {
 export async function readReports(
   inputs: readonly ReportSource[],
   sink: RenderSink,
-  options: { failOn?: FailOn } = {},
+  options: { failOn?: FailOn; optionsMayDiffer: ReadonlySet<string> },
 ): Promise<ReadReportsResult> {
   const invalid: string[] = [];
   let failOn: FailOn = options.failOn ?? 'error';
@@ -310,7 +310,11 @@ export async function readReports(
         return rejected || sink.closed;
       },
     },
-    { single: true, ...(options.failOn ? { failOn: options.failOn } : {}) },
+    {
+      single: true,
+      optionsMayDiffer: options.optionsMayDiffer,
+      ...(options.failOn ? { failOn: options.failOn } : {}),
+    },
   );
   const single = inputs.length === 1;
   if (result.refused) {

@@ -12,12 +12,12 @@
 //   {"file":"registry/a.json","ruleId":"mcpdesc.tool.members","pointer":"/tools/3","fingerprint":"…","count":1}
 // Any previous NDJSON report of ours is accepted as a baseline too (gitleaks-style): its `diagnostic`
 // records are the findings.
-import { createHash } from 'node:crypto';
-import { type AtomicFile, writeFileAtomic } from './atomic.js';
-import { ReportError, readRecords } from './ndjson.js';
-import { normalizePath } from './shard.js';
-import type { SeverityCounts } from './verdict.js';
-import { emptyCounts } from './verdict.js';
+import { type AtomicFile, writeFileAtomic } from '../atomic-file.js';
+import { fingerprint } from '../reports/fingerprint.js';
+import { ReportError, readRecords } from '../reports/ndjson.js';
+import { normalizePath } from '../reports/shard.js';
+import type { SeverityCounts } from '../reports/verdict.js';
+import { emptyCounts } from '../reports/verdict.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
 
@@ -50,16 +50,6 @@ export class BaselineError extends Error {
     super(message);
     this.name = 'BaselineError';
   }
-}
-
-/**
- * Hex sha256 of the finding's identity. The path is normalized (forward slashes, no `./`) so a
- * baseline written on Windows matches on Linux. Also usable as SARIF `partialFingerprints`.
- */
-export function fingerprint(file: string, ruleId: string, pointer: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([normalizePath(file), ruleId, pointer]))
-    .digest('hex');
 }
 
 /** Accumulates findings (one call per document) into counted, de-duplicated entries. */

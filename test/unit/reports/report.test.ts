@@ -1,9 +1,10 @@
-// scale/report.ts: records back into the DocumentResults the reporters take. The differential tests
+// reports/report.ts: records back into the DocumentResults the reporters take. The differential tests
 // over the real CLI are in test/integration/report.test.ts; these pin what the records alone decide.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReportSource } from '../../../src/scale/ndjson.js';
-import { readReports } from '../../../src/scale/report.js';
+import { OPTIONS_SHARDS_MAY_DIFFER } from '../../../src/cli/option-table.js';
+import type { ReportSource } from '../../../src/reports/ndjson.js';
+import { readReports } from '../../../src/reports/report.js';
 import type { DocumentResult, RunRecord } from '../../../src/types.js';
 import { runRecord } from './reports.js';
 
@@ -74,7 +75,7 @@ async function read(records: object[], failOn?: 'error' | 'warning' | 'info' | '
       },
       closed: false,
     },
-    failOn ? { failOn } : {},
+    { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER, ...(failOn ? { failOn } : {}) },
   );
   return { result, documents, run: run as RunRecord | null };
 }

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { mergeRuns } from '../../../src/scale/merge.js';
-import type { ReportSource } from '../../../src/scale/ndjson.js';
+import { OPTIONS_SHARDS_MAY_DIFFER } from '../../../src/cli/option-table.js';
+import { mergeRuns } from '../../../src/reports/merge.js';
+import type { ReportSource } from '../../../src/reports/ndjson.js';
 import {
   reportLines,
   runRecord,
@@ -54,7 +55,7 @@ function shards(
 
 async function merge(inputs: ReportSource[]) {
   const out = sink();
-  const result = await mergeRuns(inputs, out.stream);
+  const result = await mergeRuns(inputs, out.stream, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER });
   return { result, records: out.records(), text: out.text() };
 }
 
@@ -184,7 +185,7 @@ describe('mergeRuns', () => {
     assert.match(message, /b\.ndjson: mcpdesc-validate@0\.2\.0/);
   });
 
-  it('refuses shards run with different result-affecting options, but not different concurrency', async () => {
+  it('refuses shards run with different result-affecting options, but not different report files or cache use', async () => {
     const docs = sampleRun();
     const base = runRecord(null, 0).options;
     const make = (options: Rec) =>
@@ -205,7 +206,7 @@ describe('mergeRuns', () => {
     assert.match(refused.result.problems.join('\n'), /ruleLevels differs/);
     assert.equal(refused.text, '');
 
-    const accepted = await merge(make({ concurrency: 16, cacheLocation: '/tmp/other' }));
+    const accepted = await merge(make({ formats: ['ndjson', 'sarif=shard-2.sarif'], cache: true }));
     assert.equal(accepted.result.refused, false);
     assert.deepEqual(accepted.result.problems, []);
   });
@@ -387,7 +388,7 @@ describe('mergeRuns into a reader that leaves', () => {
         done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
       },
     });
-    const result = await mergeRuns(shards(docs, 2), out);
+    const result = await mergeRuns(shards(docs, 2), out, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER });
     assert.ok(writes >= 1);
     assert.equal(result.refused, false);
     assert.ok(!result.problems.some((p) => p.includes('EPIPE')), 'a reader leaving is not a failure');
@@ -400,7 +401,7 @@ describe('mergeRuns into a reader that leaves', () => {
         done(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
       },
     });
-    const result = await mergeRuns(shards(docs, 2), out);
+    const result = await mergeRuns(shards(docs, 2), out, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER });
     assert.equal(result.exitCode, 2);
     assert.match(result.problems.join('\n'), /cannot write the merged report: no space left/);
   });
