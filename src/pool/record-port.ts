@@ -35,16 +35,18 @@ export async function* recordPortOutcomes(
     wake = null;
     w?.();
   };
+  let received = 0;
   port1.on('message', (batch: StreamedPiece) => {
+    received++;
     batches.push(batch);
     resume();
   });
-  // The worker closes its end when it is done, and it is closed for it when the thread dies: the
-  // messages it sent before arrive first.
+  // A thread that dies has its port closed for it: the messages it sent before arrive first.
   port1.on('close', () => {
     closed = true;
     resume();
   });
+  let settled = false;
   const task = runSource({ kind: 'stream', job, port: port2 }).then(
     (result) => {
       last = result;
@@ -53,6 +55,10 @@ export async function* recordPortOutcomes(
       failure = error;
     },
   );
+  void task.then(() => {
+    settled = true;
+    resume();
+  });
   const pieces = new InputPieces(job);
   signal?.addEventListener('abort', resume, { once: true });
   try {
@@ -65,15 +71,14 @@ export async function* recordPortOutcomes(
         continue;
       }
       if (signal?.aborted) throw interrupted();
-      if (closed) {
-        // Every batch sent came before the close; the task's result is the last piece. A worker that
-        // died has its port closed for it: its task says why.
-        await task;
-        const result = last as SourceResult | null;
-        if (result !== null) {
-          yield pieces.last(result.documents, result.ruleTimings);
-          return;
-        }
+      // The result is the last piece, once every batch sent before it is in: the task's answer and
+      // the port's messages travel on different channels.
+      const result = last as SourceResult | null;
+      if (result !== null && received >= (result.portBatches ?? 0)) {
+        yield pieces.last(result.documents, result.ruleTimings);
+        return;
+      }
+      if (settled && result === null && closed) {
         yield pieces.workerFailed(failure ?? new Error('the worker stopped before the end of the file'));
         return;
       }

@@ -64,14 +64,14 @@ export async function checkLines(
   let started = performance.now();
   // --stats: a line's read phase is the time since the previous record (reading and cutting lines).
   let clock = clockFor(options);
+  const next = () => {
+    started = performance.now();
+    clock = clockFor(options);
+  };
   // Synchronous unless the sink is to be waited for: a byte range's reader calls it synchronously.
   const take = (line: JsonLine): Promise<void> | undefined => {
     checked.lastLine = line.line;
     checked.documents.push(lineDocument(line, base, engine, limit, started, clock));
-    const next = () => {
-      started = performance.now();
-      clock = clockFor(options);
-    };
     if (sink !== undefined && checked.documents.length >= SINK_BATCH) {
       const batch = checked.documents;
       checked.documents = [];

@@ -105,6 +105,7 @@ async function checkStream(source: StreamSource, options: CheckOptions): Promise
   const { job, port } = source;
   const { gzip } = formatFromName(job.path);
   let credits = BATCHES_AHEAD;
+  let sent = 0;
   let closed = false;
   let wake: (() => void) | null = null;
   const resume = () => {
@@ -124,12 +125,14 @@ async function checkStream(source: StreamSource, options: CheckOptions): Promise
     while (credits === 0 && !closed) await new Promise<void>((r) => (wake = r));
     if (closed) throw new Error('the main thread stopped reading this file');
     credits--;
+    sent++;
     port.postMessage(withRuleTimings<StreamedPiece>({ documents }));
   };
   try {
     const base = jobBase(job, 'jsonl', gzip);
     const checked = await checkLines(streamedLines(job.path, gzip, options), base, options, sink);
-    return withRuleTimings({ index: job.index, documents: wholeInput(checked, base, options) });
+    const documents = wholeInput(checked, base, options);
+    return withRuleTimings({ index: job.index, documents, portBatches: sent });
   } finally {
     port.close();
   }

@@ -110,6 +110,8 @@ export interface SourceResult {
   empty?: DocumentResult;
   /** A byte range: its '\n' bytes in [start, end), for the line numbers of the ranges after it. */
   newlines?: number;
+  /** A stream: the batches it sent over its port before this result (the main thread awaits them). */
+  portBatches?: number;
   /** `--cache`: the entry key of the bytes checked (a whole file), for the main thread to record. */
   cacheKey?: string;
   /** `--stats`: the thread's rule time since it last reported some (FileOutcome.ruleTimings). */

@@ -8,8 +8,9 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { StdinReader, stdinLineBatches } from '../../../src/cli/stdin-lines.js';
 import { lineRangeOutcomes } from '../../../src/pool/line-ranges.js';
-import { pieceOutcomes, type RunSource } from '../../../src/pool/pieces.js';
+import { pieceOutcomes, type RunSource, sourceRunner } from '../../../src/pool/pieces.js';
 import { recordPortOutcomes } from '../../../src/pool/record-port.js';
+import { createThreadRunner } from '../../../src/pool/runner.js';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
 import { check } from '../../../src/worker/index.js';
 import type { DocumentSource } from '../../../src/worker/tasks.js';
@@ -123,5 +124,25 @@ describe('every document source gives the records of the whole file', () => {
     const gz = tmp.write('blank.jsonl.gz', gzipSync(blank));
     const gzReference = await whole(gz, OPTIONS);
     assert.deepEqual(strip(await records(recordPortOutcomes(gz, inThisThread(OPTIONS)))), strip(gzReference));
+  });
+
+  it('over a worker thread: a stream ends with its last piece, ranges and batches as in this thread', {
+    timeout: 60_000,
+  }, async () => {
+    const runner = await createThreadRunner({ threads: 1, maxOldGenerationSizeMb: 256 });
+    try {
+      const bytes = gzipSync(text());
+      const gz = tmp.write('thread.jsonl.gz', bytes);
+      const run = sourceRunner(runner, OPTIONS);
+      assert.deepEqual(strip(await records(recordPortOutcomes(gz, run))), strip(await whole(gz, OPTIONS)));
+      const plain = tmp.write('thread.jsonl', text());
+      const tuning = { thresholdBytes: 0, rangeBytes: 4096, portThresholdBytes: 0 };
+      const reference = strip(await whole(plain, OPTIONS));
+      assert.deepEqual(strip(await records(lineRangeOutcomes(plain, run, tuning, 3))), reference);
+      const lines = pieceOutcomes(plain, lineSources(Buffer.from(text()), plain, OPTIONS), run, 3);
+      assert.deepEqual(strip(await records(lines)), reference);
+    } finally {
+      await runner.close();
+    }
   });
 });
