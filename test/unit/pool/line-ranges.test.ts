@@ -3,25 +3,19 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { checkLineRanges, lineRangeOutcomes } from '../../../src/pool/line-ranges.js';
-import type { RunSource } from '../../../src/pool/pieces.js';
 import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { check } from '../../../src/worker/index.js';
 import { failureResult, jobBase } from '../../../src/worker/results.js';
 import type { RangeSource, SourceResult } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
+import { inThisThread, only } from './run-source.js';
 
 type RunRangeTask = (task: RangeSource) => Promise<SourceResult>;
 
 /** A byte range checked in this thread by the worker's entry point. */
-const checkLineRange: RunRangeTask = async (source) => (await check({ source, options: OPTIONS }))[0]!;
+const checkLineRange: RunRangeTask = inThisThread();
 
-const run =
-  (runTask: RunRangeTask): RunSource =>
-  (source) => {
-    assert.equal(source.kind, 'range');
-    return runTask(source as RangeSource);
-  };
+const run = (runTask: RunRangeTask) => only('range', runTask);
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
 

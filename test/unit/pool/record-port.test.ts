@@ -5,27 +5,21 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { MessagePort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import type { RunSource } from '../../../src/pool/pieces.js';
 import { recordPortOutcomes } from '../../../src/pool/record-port.js';
 import type { DocumentResult, FileOutcome } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { check } from '../../../src/worker/index.js';
 import { SINK_BATCH } from '../../../src/worker/json-lines.js';
 import { BATCHES_AHEAD } from '../../../src/worker/sources.js';
 import type { SourceResult, StreamSource } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
+import { only, inThisThread as viaEntryPoint } from './run-source.js';
 
 type RunPortTask = (task: StreamSource) => Promise<SourceResult>;
 
 /** The worker's entry point in this thread, on a `stream` source. */
-const checkJsonLinesOverPort: RunPortTask = async (source) => (await check({ source, options: OPTIONS }))[0]!;
+const checkJsonLinesOverPort: RunPortTask = viaEntryPoint();
 
-const inPool =
-  (runTask: RunPortTask): RunSource =>
-  (source) => {
-    assert.equal(source.kind, 'stream');
-    return runTask(source as StreamSource);
-  };
+const inPool = (runTask: RunPortTask) => only('stream', runTask);
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
 

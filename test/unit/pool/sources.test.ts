@@ -8,13 +8,14 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { StdinReader, stdinLineBatches } from '../../../src/cli/stdin-lines.js';
 import { lineRangeOutcomes } from '../../../src/pool/line-ranges.js';
-import { pieceOutcomes, type RunSource, sourceRunner } from '../../../src/pool/pieces.js';
+import { pieceOutcomes, sourceRunner } from '../../../src/pool/pieces.js';
 import { recordPortOutcomes } from '../../../src/pool/record-port.js';
 import { createThreadRunner } from '../../../src/pool/runner.js';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
 import { check } from '../../../src/worker/index.js';
 import type { DocumentSource } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
+import { inThisThread } from './run-source.js';
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
 
@@ -31,12 +32,6 @@ function text(): string {
   }
   return lines.join('\n');
 }
-
-/** Each task through the worker's entry point, in this thread. */
-const inThisThread =
-  (options: CheckOptions): RunSource =>
-  async (source) =>
-    (await check({ source, options }))[0]!;
 
 async function records(outcomes: AsyncIterable<FileOutcome>): Promise<DocumentResult[]> {
   const documents: DocumentResult[] = [];
