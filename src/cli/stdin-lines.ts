@@ -1,19 +1,19 @@
 // JSON Lines on standard input (`--stdin-format jsonl -`), checked as it comes in bounded memory: this
 // thread reads the input (gunzipping it when it starts with the gzip magic), cuts it into lines with
-// the JSON Lines reader's own splitter, and hands the lines to the pool in batches
-// (src/pool/line-batches.ts); the records come back as partial outcomes, as those of a large file do.
-// Every line gets the record checkJsonLines gives it reading the same bytes from a file (same cutting,
-// same per-line check), only the input was never held whole (it was: 1.7 GB peak for 365 MB piped in,
+// the JSON Lines reader's own splitter, and hands the lines to the pool in batches, each a `lines`
+// document source (src/pool/pieces.ts); the records come back as partial outcomes, as those of a large
+// file's byte ranges do. Every line gets the record a file of the same bytes gives it (same cutting,
+// the same line check), only the input was never held whole (it was: 1.7 GB peak for 365 MB piped in,
 // and nothing written before its end). Loaded on demand: only runs with `--stdin-format jsonl -`.
 import type { Readable } from 'node:stream';
 import { isGzipMagic } from '../parsing/format.js';
 import { type JsonLine, jsonLineLimit, packLines, splitLines } from '../parsing/jsonl.js';
 import { gunzipChunks, ZLIB_DEFAULT_CHUNK_BYTES } from '../parsing/read.js';
 import { BATCH_BYTES, type WorkPlan } from '../pool/concurrency.js';
-import { lineBatchOutcomes, type RunLineBatchTask } from '../pool/line-batches.js';
+import { pieceOutcomes, sourceRunner } from '../pool/pieces.js';
 import type { TaskRunner } from '../pool/runner.js';
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
-import type { LineBatch, SourceFailure } from '../worker/tasks.js';
+import type { DocumentSource, LineBatch, SourceFailure } from '../worker/tasks.js';
 
 /** Lines per batch, as many as a gzip file's records per port message (SINK_BATCH). */
 export const BATCH_LINES = 256;
@@ -238,6 +238,11 @@ export async function* stdinLineBatches(
   yield { ...take(), end: {} };
 }
 
+/** The batches of standard input as document sources (`job.size`: the bytes read so far). */
+async function* lineSources(batches: AsyncIterable<LineBatch>, job: FileJob): AsyncGenerator<DocumentSource> {
+  for await (const batch of batches) yield { kind: 'lines', job: { ...job, size: batch.bytesRead }, batch };
+}
+
 /** The pipeline's outcomes of standard input read as JSON Lines, checked over `runner`. */
 export function stdinLineOutcomes(
   reader: StdinReader,
@@ -246,11 +251,8 @@ export function stdinLineOutcomes(
   runner: TaskRunner,
   signal?: AbortSignal,
 ): AsyncGenerator<FileOutcome> {
-  const runTask: RunLineBatchTask = (task) =>
-    runner.runNamed('checkJsonLineBatch', task, [
-      task.batch.lines.bytes.buffer as ArrayBuffer,
-    ]) as ReturnType<RunLineBatchTask>;
+  const sources = lineSources(stdinLineBatches(reader, options), job);
   // As a large file's byte ranges: four batches per thread; in-process one at a time.
   const inFlight = Math.max(1, 4 * runner.threads);
-  return lineBatchOutcomes(job, options, stdinLineBatches(reader, options), runTask, inFlight, signal);
+  return pieceOutcomes(job, sources, sourceRunner(runner, options), inFlight, signal);
 }

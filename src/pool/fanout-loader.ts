@@ -4,14 +4,9 @@
 import type { CheckOptions, FileJob, FileOutcome } from '../types.js';
 import type { PlannedInput } from './batches.js';
 import type { FanOutTuning, RunSliceTask } from './fanout.js';
-import {
-  byteRanges,
-  type LineRangeTuning,
-  lineRangeOutcomes,
-  type RunRangeTask,
-  splitsIntoRanges,
-} from './line-ranges.js';
-import { type RunPortTask, recordPortOutcomes, sendsRecordsOverPort } from './record-port.js';
+import { byteRanges, type LineRangeTuning, lineRangeOutcomes, splitsIntoRanges } from './line-ranges.js';
+import { sourceRunner } from './pieces.js';
+import { recordPortOutcomes, sendsRecordsOverPort } from './record-port.js';
 import type { TaskRunner } from './runner.js';
 
 interface FanOutModule {
@@ -88,19 +83,16 @@ export function fanOutHandler(
 ) {
   return async (input: PlannedInput): Promise<FileOutcome | AsyncIterable<FileOutcome> | null> => {
     if (lineRanges !== null && splitsIntoRanges(input.job.file, input.job.size, lineRanges)) {
-      const runTask: RunRangeTask = (task) => runner.runNamed('checkLineRange', task);
       // Four ranges per thread: a range slower than the rest (a long line) holds back only the
       // reporting of those after it, not the threads (a range's result is a few KB of records).
       // In-process (0 threads) one range at a time: no parallelism, but the records of a long file
       // are still written as they come instead of all held until its end.
       const inFlight = Math.max(1, 4 * runner.threads);
-      return lineRangeOutcomes(input.job, options, runTask, lineRanges, inFlight, signal);
+      return lineRangeOutcomes(input.job, sourceRunner(runner, options), lineRanges, inFlight, signal);
     }
     if (sendsRecordsOverPort(input.job.file, input.job.size, lineRanges)) {
       // In-process too (a lone gzip file is one task): the port works within one thread.
-      const runTask: RunPortTask = (task, transferList) =>
-        runner.runNamed('checkJsonLinesOverPort', task, transferList);
-      return recordPortOutcomes(input.job, options, runTask, signal);
+      return recordPortOutcomes(input.job, sourceRunner(runner, options), signal);
     }
     const fanout = await loadFanOut();
     const runTask: RunSliceTask = (task, transferList) => runner.runNamed('checkSlices', task, transferList);

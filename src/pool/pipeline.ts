@@ -81,7 +81,10 @@ function wellFormed(jobs: FileJob[], outcomes: unknown): outcomes is FileOutcome
 
 async function runBatch(jobs: FileJob[], options: PipelineOptions): Promise<FileOutcome[]> {
   try {
-    const outcomes = await options.runner.run({ jobs, options: options.checkOptions });
+    const outcomes = await options.runner.run({
+      source: { kind: 'files', jobs },
+      options: options.checkOptions,
+    });
     if (wellFormed(jobs, outcomes)) return outcomes;
     throw Object.assign(new Error('the worker returned a malformed result'), { code: 'WORKER_PROTOCOL' });
   } catch (error) {

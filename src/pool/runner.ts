@@ -2,16 +2,13 @@
 // the worker module by file URL; the pool never imports it statically, so the worker's parsers and
 // validators stay out of the main thread's start-up path when threads are used.
 import type { MessagePort, TransferListItem } from 'node:worker_threads';
-import type { FileOutcome } from '../types.js';
-import type { ResultOf, TaskName, TaskOf, WorkerEntries, WorkerTask } from '../worker/tasks.js';
-
-export type { WorkerTask } from '../worker/tasks.js';
+import type { CheckResult, CheckTask, ResultOf, TaskName, TaskOf, WorkerEntries } from '../worker/tasks.js';
 
 export interface TaskRunner {
   /** Threads in use (0: in-process). */
   readonly threads: number;
-  /** A batch of files (the worker's `checkBatch`). */
-  run(task: WorkerTask): Promise<FileOutcome[]>;
+  /** A task of the batch protocol (the worker's `check`), transferring `transferList`. */
+  run(task: CheckTask, transferList?: ReadonlyArray<ArrayBuffer | MessagePort>): Promise<CheckResult>;
   /** Run the worker's entry point `name` (the task map), transferring `transferList`. */
   runNamed<K extends TaskName>(
     name: K,
@@ -32,15 +29,15 @@ export const DEFAULT_WORKER_URL = new URL(
 
 /** The worker module as loaded: its entry points, and `release` (in-process runs only). */
 type WorkerModule = Partial<WorkerEntries> & {
-  default?: WorkerEntries['checkBatch'];
+  default?: WorkerEntries['check'];
   release?: () => void;
 };
 
 /**
- * A batch of files runs as the worker module's default export (`checkBatch` too): a module that
- * stands in for the worker, as in tests, may provide only that.
+ * The batch protocol runs as the worker module's default export (`check` too): a module that stands in
+ * for the worker, as in tests, may provide only that.
  */
-const BATCH: TaskName = 'checkBatch';
+const BATCH: TaskName = 'check';
 
 export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): TaskRunner {
   let loaded: Promise<WorkerModule> | null = null;
@@ -51,7 +48,7 @@ export function createInProcessRunner(workerUrl: URL = DEFAULT_WORKER_URL): Task
   return {
     threads: 0,
     run(task) {
-      return this.runNamed('checkBatch', task);
+      return this.runNamed('check', task);
     },
     async runNamed<K extends TaskName>(name: K, task: TaskOf<K>): Promise<ResultOf<K>> {
       const mod = await load();
@@ -145,7 +142,7 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
         });
   return {
     threads: options.threads,
-    run: (task) => submit('checkBatch', task),
+    run: (task, transferList) => submit('check', task, transferList),
     runNamed: submit,
     close: () => {
       closing = true;

@@ -1,15 +1,8 @@
-// A JSON Lines input: one DocumentResult per non-blank line, read as a stream (gzip or not), so a
-// multi-GB registry dump holds only one line at a time. `--max-file-size` applies to each line, and to
-// the decompressed total of a gzip input.
-//
-// A large plain JSON Lines file is instead cut into byte ranges that the pool checks in parallel
-// (checkLineRange below, src/pool/line-ranges.ts); a large gzip one is read here but its records go back
-// over a port as they are made (checkJsonLinesOverPort below, src/pool/record-port.ts); JSON Lines on
-// standard input is read and cut into lines by the main thread, which sends them here in batches
-// (checkJsonLineBatch below, src/pool/line-batches.ts); `--cache` runs (which hash the whole file in
-// one worker) and small files keep this plain path.
+// JSON Lines: one DocumentResult per non-blank line. Every source of lines (a whole file or buffer,
+// gzip or not, read as a stream; a byte range of a large plain file; a batch of lines the main thread
+// read from standard input) feeds the one line check below, so a line gets the same record whichever
+// way it came. `--max-file-size` applies to each line, and to the decompressed total of a gzip input.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { formatFromName } from '../parsing/format.js';
 import {
   type JsonLine,
   jsonLineLimit,
@@ -24,84 +17,167 @@ import type { EngineOptions } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
 import { failureFor } from './failures.js';
 import { HeapRoomError } from './heap-room.js';
-import {
-  documentResult,
-  engineOptions,
-  failureResult,
-  findingsReport,
-  jobBase,
-  type ResultBase,
-} from './results.js';
-import { clockFor, type PhaseClock, takeRuleTimings } from './stats.js';
-import type {
-  LineBatchResult,
-  LineBatchTask,
-  LineRangeResult,
-  LineRangeTask,
-  RecordPortTask,
-  SourceFailure,
-} from './tasks.js';
+import { documentResult, engineOptions, failureResult, findingsReport, type ResultBase } from './results.js';
+import { clockFor, type PhaseClock } from './stats.js';
+import type { LineBatch, RangeSource, SourceFailure } from './tasks.js';
 
-/** Takes a file's records a batch at a time as they are made; resolves when it wants more. */
+/** Takes an input's records a batch at a time as they are made; resolves when it wants more. */
 export type RecordSink = (documents: DocumentResult[]) => Promise<void>;
 
 /** Records per batch handed to a RecordSink. */
 export const SINK_BATCH = 256;
 
 /**
- * The records of a JSON Lines input, one per non-blank line. Without `sink`, all of them are returned
- * at the end; with one, they go to it `SINK_BATCH` at a time as the lines are read (reading waits for
- * it) and only the last few are returned.
+ * A source of lines: hands each line to `take` in order (waiting for it), and resolves with the '\n'
+ * count of a byte range (undefined for any other source). A failure to read on is thrown.
  */
-export async function checkJsonLines(
-  source: string | Buffer,
-  gzip: boolean,
-  fileBase: ResultBase,
+export type LineReader = (take: (line: JsonLine) => Promise<void> | undefined) => Promise<number | undefined>;
+
+/** What the line check made of a source. */
+export interface CheckedLines {
+  /** Records not handed to the sink (all of them without one). */
+  documents: DocumentResult[];
+  /** Records handed to the sink. */
+  sunk: number;
+  /** The number of the last line checked (0: none). */
+  lastLine: number;
+  /** Reading failed after the lines checked: the input's failure record, with no line yet. */
+  failure?: DocumentResult;
+  /** A byte range's '\n' count (when reading did not fail). */
+  newlines?: number;
+}
+
+/**
+ * The one line check: the records of the lines `read` gives. Without `sink`, all of them are kept;
+ * with one, they go to it `SINK_BATCH` at a time as the lines are read (reading waits for it).
+ */
+export async function checkLines(
+  read: LineReader,
+  base: ResultBase,
   options: CheckOptions,
   sink?: RecordSink,
-): Promise<DocumentResult[]> {
+): Promise<CheckedLines> {
   await loadJsonLineParser();
   const engine = engineOptions(options);
   const limit = jsonLineLimit(options.maxFileSize);
-  let documents: DocumentResult[] = [];
-  /** Records handed to the sink so far. */
-  let sunk = 0;
-  let lastLine = 0;
+  const checked: CheckedLines = { documents: [], sunk: 0, lastLine: 0 };
   let started = performance.now();
   // --stats: a line's read phase is the time since the previous record (reading and cutting lines).
   let clock = clockFor(options);
+  const next = () => {
+    started = performance.now();
+    clock = clockFor(options);
+  };
+  // Synchronous unless the sink is to be waited for: a byte range's reader calls it synchronously.
+  const take = (line: JsonLine): Promise<void> | undefined => {
+    checked.lastLine = line.line;
+    checked.documents.push(lineDocument(line, base, engine, limit, started, clock));
+    if (sink !== undefined && checked.documents.length >= SINK_BATCH) {
+      const batch = checked.documents;
+      checked.documents = [];
+      checked.sunk += batch.length;
+      return sink(batch).then(next);
+    }
+    next();
+    return undefined;
+  };
   try {
-    // Gzip: the decompressed total is bounded too (each document holds a result, so a bomb of short
-    // lines would otherwise grow without end). Plain files are bounded by their size on disk.
+    const newlines = await read(take);
+    if (newlines !== undefined) checked.newlines = newlines;
+  } catch (error) {
+    checked.failure = failureFor(error, base, engine, performance.now() - started);
+  }
+  return checked;
+}
+
+/**
+ * A whole input's records from its checked lines: a failure to read on is one more record, on the
+ * line where reading stopped; an input without a document gets the one record saying so.
+ */
+export function wholeInput(checked: CheckedLines, base: ResultBase, options: CheckOptions): DocumentResult[] {
+  const { documents, failure } = checked;
+  const any = documents.length + checked.sunk > 0;
+  if (failure !== undefined) {
+    documents.push(any ? placed(failure, checked.lastLine + 1) : failure);
+  } else if (!any) {
+    documents.push(noDocument(base, engineOptions(options)));
+  }
+  return documents;
+}
+
+/**
+ * `failure` on `line` with no bytes, its fields in the order of a record built with a line (after
+ * `byRule`, results.ts), as the `json` report prints them.
+ */
+function placed(failure: DocumentResult, line: number): DocumentResult {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(failure)) {
+    out[key] = key === 'bytes' ? 0 : value;
+    if (key === 'byRule') out.line = line;
+  }
+  return out as unknown as DocumentResult;
+}
+
+/** The lines of a file or buffer (gzip: decompressed, its total bounded by --max-file-size). */
+export function streamedLines(source: string | Buffer, gzip: boolean, options: CheckOptions): LineReader {
+  const limit = jsonLineLimit(options.maxFileSize);
+  return async (take) => {
+    // Plain files are bounded by their size on disk; a gzip bomb of short lines would otherwise grow
+    // without end (each document holds a result).
     await streamFile(
       source,
       gzip,
       async (bytes) => {
         for await (const line of splitLines(bytes, limit)) {
-          lastLine = line.line;
-          documents.push(lineDocument(line, fileBase, engine, limit, started, clock));
-          if (sink !== undefined && documents.length >= SINK_BATCH) {
-            const batch = documents;
-            documents = [];
-            sunk += batch.length;
-            await sink(batch);
-          }
-          started = performance.now();
-          clock = clockFor(options);
+          const waiting = take(line);
+          if (waiting !== undefined) await waiting;
         }
       },
       gzip ? options.maxFileSize : Number.POSITIVE_INFINITY,
     );
-  } catch (error) {
-    // Lines before a read or gzip failure keep their results; the failure is one more record, on the
-    // line where reading stopped.
-    const b: ResultBase =
-      documents.length + sunk > 0 ? { ...fileBase, bytes: 0, line: lastLine + 1 } : fileBase;
-    documents.push(failureFor(error, b, engine, performance.now() - started));
-    return documents;
-  }
-  if (documents.length + sunk === 0) documents.push(noDocument(fileBase, engine, started));
-  return documents;
+    return undefined;
+  };
+}
+
+/** The lines that start inside a byte range of a plain file (linesInRange), numbered relative to it. */
+export function rangeLines(source: RangeSource, options: CheckOptions): LineReader {
+  const limit = jsonLineLimit(options.maxFileSize);
+  return async (take) => {
+    const fd = openSync(source.job.path, 'r');
+    try {
+      return linesInRange(
+        (buffer, position) => readSync(fd, buffer, 0, buffer.length, position),
+        source.start,
+        source.end,
+        limit,
+        // No sink here: `take` never waits, and a line check that throws ends the range.
+        (line) => {
+          take(line);
+        },
+        source.tailRead,
+      );
+    } finally {
+      closeSync(fd);
+    }
+  };
+}
+
+/** Lines the main thread read and packed; a failure it met reading on is thrown after them. */
+export function batchLines(batch: LineBatch): LineReader {
+  return async (take) => {
+    // No sink here: `take` never waits.
+    for (const line of unpackLines(batch.lines)) take(line);
+    const failure = batch.end?.failure;
+    if (failure !== undefined) throw revive(failure);
+    return undefined;
+  };
+}
+
+function revive(failure: SourceFailure): Error {
+  if (failure.name === 'InputLimitError' && failure.limitName !== undefined && failure.limit !== undefined)
+    return new InputLimitError(failure.limitName, failure.limit);
+  const error = new Error(failure.message);
+  return failure.code !== undefined ? Object.assign(error, { code: failure.code }) : error;
 }
 
 /** One line's record: checked, or skipped when it is over the per-line limit. */
@@ -130,7 +206,8 @@ function lineDocument(
 }
 
 /** The one record of an input with no non-blank line. */
-function noDocument(fileBase: ResultBase, engine: EngineOptions, started: number): DocumentResult {
+export function noDocument(fileBase: ResultBase, engine: EngineOptions): DocumentResult {
+  const started = performance.now();
   const report = findingsReport(
     [{ kind: 'syntax', message: 'The JSON Lines input holds no document (no non-blank line).' }],
     engine,
@@ -139,129 +216,12 @@ function noDocument(fileBase: ResultBase, engine: EngineOptions, started: number
   return documentResult(fileBase, report, performance.now() - started);
 }
 
-/**
- * Check one range of a large plain JSON Lines file, so the lines of one file spread over the pool.
- * Each line gets exactly the record the single-worker path (checkJsonLines) gives it.
- */
-export async function checkLineRange(task: LineRangeTask): Promise<LineRangeResult> {
-  await loadJsonLineParser();
-  const { job, options } = task;
-  const engine = engineOptions(options);
-  const limit = jsonLineLimit(options.maxFileSize);
-  const fileBase = jobBase(job, 'jsonl', false);
-  const documents: DocumentResult[] = [];
-  let started = performance.now();
-  let clock = clockFor(options);
-  let fd: number | null = null;
-  let newlines: number;
-  try {
-    fd = openSync(job.path, 'r');
-    const handle = fd;
-    newlines = linesInRange(
-      (buffer, position) => readSync(handle, buffer, 0, buffer.length, position),
-      task.start,
-      task.end,
-      limit,
-      (line) => {
-        documents.push(lineDocument(line, fileBase, engine, limit, started, clock));
-        started = performance.now();
-        clock = clockFor(options);
-      },
-      task.tailRead,
-    );
-  } catch (error) {
-    return {
-      documents,
-      newlines: 0,
-      failure: failureFor(error, fileBase, engine, performance.now() - started),
-    };
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
-  const result: LineRangeResult = { documents, newlines };
-  if (task.end === Number.POSITIVE_INFINITY) result.empty = noDocument(fileBase, engine, started);
-  const ruleTimings = takeRuleTimings();
-  if (ruleTimings) result.ruleTimings = ruleTimings;
-  return result;
-}
-
-/** Batches the main thread may be behind by before the worker waits (each ack message returns one). */
-export const BATCHES_AHEAD = 2;
-
-/**
- * Check a JSON Lines file (gzip: it cannot be cut into byte ranges) in this worker, sending its records
- * over the task's port in batches instead of returning them at the end, so that a dump of millions of
- * lines holds a few batches, not all of its records. Reading waits while BATCHES_AHEAD batches are
- * unacknowledged. The main thread closing its end stops the check.
- */
-export async function checkJsonLinesOverPort(task: RecordPortTask): Promise<number> {
-  const { job, options, port } = task;
-  const named = formatFromName(job.path);
-  const gzip = named.gzip;
-  let credits = BATCHES_AHEAD;
-  let closed = false;
-  let wake: (() => void) | null = null;
-  const resume = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  port.on('message', () => {
-    credits++;
-    resume();
-  });
-  port.on('close', () => {
-    closed = true;
-    resume();
-  });
-  const sink: RecordSink = async (documents) => {
-    while (credits === 0 && !closed) await new Promise<void>((r) => (wake = r));
-    if (closed) throw new Error('the main thread stopped reading this file');
-    credits--;
-    const ruleTimings = takeRuleTimings();
-    port.postMessage(ruleTimings ? { documents, ruleTimings } : { documents });
-  };
-  try {
-    const rest = await checkJsonLines(job.path, gzip, jobBase(job, 'jsonl', gzip), options, sink);
-    const ruleTimings = takeRuleTimings();
-    if (!closed) port.postMessage({ documents: rest, end: true, ...(ruleTimings ? { ruleTimings } : {}) });
-    return rest.length;
-  } finally {
-    port.close();
-  }
-}
-
-function revive(failure: SourceFailure): Error {
-  if (failure.name === 'InputLimitError' && failure.limitName !== undefined && failure.limit !== undefined)
-    return new InputLimitError(failure.limitName, failure.limit);
-  const error = new Error(failure.message);
-  return failure.code !== undefined ? Object.assign(error, { code: failure.code }) : error;
-}
-
-/**
- * Check a batch of lines the main thread read (standard input, src/pool/line-batches.ts): each line
- * gets exactly the record checkJsonLines gives it reading the same bytes, as does a failure to read on.
- */
-export async function checkJsonLineBatch(task: LineBatchTask): Promise<LineBatchResult> {
-  await loadJsonLineParser();
-  const { job, options, batch } = task;
-  const engine = engineOptions(options);
-  const limit = jsonLineLimit(options.maxFileSize);
-  const fileBase = jobBase(job, 'jsonl', batch.gzip);
-  const documents: DocumentResult[] = [];
-  let started = performance.now();
-  for (const line of unpackLines(batch.lines)) {
-    // --stats: the main thread read the lines; a line's read phase is only unpacking it here.
-    documents.push(lineDocument(line, fileBase, engine, limit, started, clockFor(options)));
-    started = performance.now();
-  }
-  const result: LineBatchResult = { documents };
-  const ruleTimings = takeRuleTimings();
-  if (ruleTimings) result.ruleTimings = ruleTimings;
-  if (batch.end !== undefined) {
-    if (batch.end.failure !== undefined)
-      result.failure = failureFor(revive(batch.end.failure), fileBase, engine, 0);
-    else result.empty = noDocument(fileBase, engine, started);
-  }
-  return result;
+/** The records of a JSON Lines file or buffer read whole (gzip or not), all at the end. */
+export async function checkJsonLines(
+  source: string | Buffer,
+  gzip: boolean,
+  base: ResultBase,
+  options: CheckOptions,
+): Promise<DocumentResult[]> {
+  return wholeInput(await checkLines(streamedLines(source, gzip, options), base, options), base, options);
 }

@@ -18,16 +18,26 @@ import type { StreamCheckOptions } from './streamed.js';
 
 export type { StreamCheckOptions } from './streamed.js';
 
-/** A batch of whole files (src/pool/pipeline.ts). */
-export interface WorkerTask {
+/**
+ * Where a task's documents come from. Every source is checked by the one entry point `check`, and
+ * every line of JSON Lines, whichever source holds it, by the one line check (worker/json-lines.ts):
+ * a line gets the same record read whole, from a byte range, from a gzip stream or from stdin.
+ */
+export type DocumentSource = FilesSource | RangeSource | StreamSource | LinesSource;
+
+/** Whole files, read and checked by the worker one after another (src/pool/pipeline.ts). */
+export interface FilesSource {
+  kind: 'files';
   jobs: FileJob[];
-  options: CheckOptions;
 }
 
-/** A byte range of a plain JSON Lines file, checked on its own (src/pool/line-ranges.ts). */
-export interface LineRangeTask {
+/**
+ * The lines that start inside [start, end) of a plain JSON Lines file (src/pool/line-ranges.ts),
+ * numbered relative to the range: the main thread adds the newlines of the ranges before it.
+ */
+export interface RangeSource {
+  kind: 'range';
   job: FileJob;
-  options: CheckOptions;
   start: number;
   /** Infinity for the file's last range: it reads to the end of the file, however long it now is. */
   end: number;
@@ -36,27 +46,24 @@ export interface LineRangeTask {
 }
 
 /**
- * The records of the lines that start inside the range, with `line` (and every diagnostic's line)
- * relative to it: the main thread adds the newlines of the ranges before (see linesInRange).
+ * A JSON Lines file read whole by one worker (gzip: no random access), its records sent back over
+ * `port` as they are made (src/pool/record-port.ts); the task's result is its last piece.
  */
-export interface LineRangeResult {
-  documents: DocumentResult[];
-  /** '\n' bytes in [start, end). */
-  newlines: number;
-  /** Reading failed after `documents`: the file's failure record (the main thread places it). */
-  failure?: DocumentResult;
-  /** The last range: the record the file gets if no range found a document. */
-  empty?: DocumentResult;
-  /** `--stats`: rule time of the range (FileOutcome.ruleTimings). */
-  ruleTimings?: RuleTimings;
+export interface StreamSource {
+  kind: 'stream';
+  job: FileJob;
+  /** Transferred with the task: each batch goes out as a `StreamedPiece`; each ack returns a credit. */
+  port: MessagePort;
 }
 
-/** A gzip JSON Lines file whose records go back over `port` as they are made (src/pool/record-port.ts). */
-export interface RecordPortTask {
+/**
+ * Lines of an input the main thread reads and cuts itself (standard input, src/cli/stdin-lines.ts),
+ * numbered from the input's start. `job.size`: the input's bytes read so far.
+ */
+export interface LinesSource {
+  kind: 'lines';
   job: FileJob;
-  options: CheckOptions;
-  /** Transferred with the task: batches go out as `{documents}`, the last as `{documents, end: true}`. */
-  port: MessagePort;
+  batch: LineBatch;
 }
 
 /**
@@ -83,21 +90,40 @@ export interface LineBatch {
   end?: { failure?: SourceFailure };
 }
 
-/** `job.size`: the input's bytes read so far (its `bytes` in an end-of-input record). */
-export interface LineBatchTask {
-  job: FileJob;
+/** The one task shape of the batch protocol. */
+export interface CheckTask {
+  source: DocumentSource;
   options: CheckOptions;
-  batch: LineBatch;
 }
 
-/** As a byte range's (LineRangeResult), with line numbers already absolute. */
-export interface LineBatchResult {
+/**
+ * What a task returns for each input its source names, in order: one per file of a `files` source,
+ * one for any other. A whole file's `documents` are all of its records; a piece's (range, lines,
+ * the last of a stream) are its own, and the main thread places `failure` and `empty`.
+ */
+export interface SourceResult {
+  index: number;
   documents: DocumentResult[];
-  /** The last batch, when reading failed: the input's failure record (the main thread places it). */
+  /** A piece whose reading failed after `documents`: the input's failure record, not yet placed. */
   failure?: DocumentResult;
-  /** The last batch: the record the input gets if no batch held a document. */
+  /** The input's last piece: the record the input gets if no piece held a document. */
   empty?: DocumentResult;
-  /** `--stats`: rule time of the batch (FileOutcome.ruleTimings). */
+  /** A byte range: its '\n' bytes in [start, end), for the line numbers of the ranges after it. */
+  newlines?: number;
+  /** A stream: the batches it sent over its port before this result (the main thread awaits them). */
+  portBatches?: number;
+  /** `--cache`: the entry key of the bytes checked (a whole file), for the main thread to record. */
+  cacheKey?: string;
+  /** `--stats`: the thread's rule time since it last reported some (FileOutcome.ruleTimings). */
+  ruleTimings?: RuleTimings;
+}
+
+/** The one result shape of the batch protocol. */
+export type CheckResult = SourceResult[];
+
+/** A batch of a stream source's records, sent over its port while the file is read on. */
+export interface StreamedPiece {
+  documents: DocumentResult[];
   ruleTimings?: RuleTimings;
 }
 
@@ -211,12 +237,13 @@ export type CheckHugeDocument = (
 
 /** Every entry point of the worker module: its export name, its task and its result. */
 export interface WorkerTasks {
-  checkBatch: { task: WorkerTask; result: FileOutcome[] };
+  /** Every document source (also the module's default export). */
+  check: { task: CheckTask; result: CheckResult };
+  /**
+   * Element slices of one fanned-out document: not documents but parts of one, whose document state
+   * (header, document-scoped rules, findings' order) lives on the main thread (fan-out.ts).
+   */
   checkSlices: { task: SliceTask; result: SliceResult };
-  checkLineRange: { task: LineRangeTask; result: LineRangeResult };
-  /** Resolves with the count of records sent over the task's port. */
-  checkJsonLinesOverPort: { task: RecordPortTask; result: number };
-  checkJsonLineBatch: { task: LineBatchTask; result: LineBatchResult };
 }
 
 export type TaskName = keyof WorkerTasks;

@@ -119,7 +119,7 @@ describe('no network, no compiled document code', () => {
     for (const streamThreshold of [1e9, 0]) {
       const jobs = files.map((f, index) => ({ index, path: f, file: f, size: 1000 }));
       const options = { target: null, ruleLevels: {}, maxDiagnosticsPerFile: 100, streamThreshold, maxFileSize: 1e9 };
-      for (const o of await worker({ jobs, options })) statuses.push(o.documents.map((d) => d.error?.code ?? d.status).join());
+      for (const o of await worker({ source: { kind: 'files', jobs }, options })) statuses.push(o.documents.map((d) => d.error?.code ?? d.status).join());
     }
     const mods = process.moduleLoadList.filter((m) => /^NativeModule (net|http|https|http2|dns|tls|dgram)$/.test(m));
     writeSync(1, JSON.stringify({ mods, statuses }));`;

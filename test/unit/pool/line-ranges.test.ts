@@ -2,12 +2,20 @@
 // a bounded window, and read failures placed as that path places them.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { checkLineRanges, lineRangeOutcomes, type RunRangeTask } from '../../../src/pool/line-ranges.js';
+import { checkLineRanges, lineRangeOutcomes } from '../../../src/pool/line-ranges.js';
 import type { DocumentResult } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { checkLineRange } from '../../../src/worker/json-lines.js';
 import { failureResult, jobBase } from '../../../src/worker/results.js';
+import type { RangeSource, SourceResult } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
+import { inThisThread, only } from './run-source.js';
+
+type RunRangeTask = (task: RangeSource) => Promise<SourceResult>;
+
+/** A byte range checked in this thread by the worker's entry point. */
+const checkLineRange: RunRangeTask = inThisThread();
+
+const run = (runTask: RunRangeTask) => only('range', runTask);
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
 
@@ -43,8 +51,7 @@ describe('checkLineRanges', () => {
     };
     const split = await checkLineRanges(
       job,
-      OPTIONS,
-      runTask,
+      run(runTask),
       { thresholdBytes: 0, rangeBytes: 501, portThresholdBytes: 0 },
       3,
     );
@@ -58,8 +65,7 @@ describe('checkLineRanges', () => {
     const single = await checkFile(job, OPTIONS);
     const split = await checkLineRanges(
       job,
-      OPTIONS,
-      checkLineRange,
+      run(checkLineRange),
       { thresholdBytes: 0, rangeBytes: 999, portThresholdBytes: 0 },
       4,
     );
@@ -75,8 +81,7 @@ describe('checkLineRanges', () => {
       checkLineRange(task.start >= 5000 ? { ...task, job: { ...task.job, path: gone } } : task);
     const split = await checkLineRanges(
       job,
-      OPTIONS,
-      runTask,
+      run(runTask),
       { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 },
       2,
     );
@@ -111,7 +116,7 @@ describe('checkLineRanges', () => {
       return checkLineRange(task);
     };
     const tuning = { thresholdBytes: 0, rangeBytes: 700, portThresholdBytes: 0 };
-    const pieces = lineRangeOutcomes(job, OPTIONS, runTask, tuning, 3);
+    const pieces = lineRangeOutcomes(job, run(runTask), tuning, 3);
     const first = await pieces.next();
     // The first piece is in while no more than the window was started, though the file has ~40 ranges.
     assert.equal(first.done, false);
@@ -136,8 +141,7 @@ describe('checkLineRanges', () => {
     const pieces: Array<{ partial?: boolean; documents: DocumentResult[] }> = [];
     for await (const piece of lineRangeOutcomes(
       job,
-      OPTIONS,
-      runTask,
+      run(runTask),
       { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 },
       2,
     )) {
@@ -162,13 +166,7 @@ describe('checkLineRanges', () => {
     const job = tmp.write('crash-first.jsonl', text());
     const runTask: RunRangeTask = () => Promise.reject(new Error('boom'));
     await assert.rejects(
-      checkLineRanges(
-        job,
-        OPTIONS,
-        runTask,
-        { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 },
-        2,
-      ),
+      checkLineRanges(job, run(runTask), { thresholdBytes: 0, rangeBytes: 1000, portThresholdBytes: 0 }, 2),
       /boom/,
     );
   });

@@ -5,8 +5,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { PlannedInput } from '../../../src/pool/batches.js';
 import { runPipeline } from '../../../src/pool/pipeline.js';
-import type { TaskRunner, WorkerTask } from '../../../src/pool/runner.js';
-import type { CheckOptions, DocumentResult, FileOutcome } from '../../../src/types.js';
+import type { TaskRunner } from '../../../src/pool/runner.js';
+import type { CheckOptions, DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
+import type { CheckTask } from '../../../src/worker/tasks.js';
+
+/** The files of a task (the pipeline sends only `files` sources). */
+function jobsOf(task: CheckTask): FileJob[] {
+  assert.equal(task.source.kind, 'files');
+  return task.source.kind === 'files' ? task.source.jobs : [];
+}
+
 import { documentResult } from '../../helpers/records.js';
 
 const OPTIONS: CheckOptions = {
@@ -30,7 +38,7 @@ function doc(index: number, file: string): DocumentResult {
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A runner whose tasks finish in a scrambled order and which records how many run at once. */
-function fakeRunner(behaviour: (task: WorkerTask) => void = () => {}) {
+function fakeRunner(behaviour: (task: CheckTask) => void = () => {}) {
   let running = 0;
   const stats = { maxRunning: 0, tasks: 0 };
   const runner: TaskRunner = {
@@ -40,9 +48,9 @@ function fakeRunner(behaviour: (task: WorkerTask) => void = () => {}) {
       running++;
       stats.maxRunning = Math.max(stats.maxRunning, running);
       try {
-        await delay(((task.jobs[0]!.index * 7) % 5) + 1);
+        await delay(((jobsOf(task)[0]!.index * 7) % 5) + 1);
         behaviour(task);
-        return task.jobs.map((j): FileOutcome => ({ index: j.index, documents: [doc(j.index, j.file)] }));
+        return jobsOf(task).map((j): FileOutcome => ({ index: j.index, documents: [doc(j.index, j.file)] }));
       } finally {
         running--;
       }
@@ -95,7 +103,8 @@ describe('runPipeline', () => {
 
   it('retries a failed batch file by file so only the culprit becomes an error record', async () => {
     const { runner } = fakeRunner((task) => {
-      if (task.jobs.some((j) => j.index === 4)) throw Object.assign(new Error('boom'), { code: 'ERR_TEST' });
+      if (jobsOf(task).some((j) => j.index === 4))
+        throw Object.assign(new Error('boom'), { code: 'ERR_TEST' });
     });
     const out = await collect(
       runPipeline(inputs(9), {
@@ -127,7 +136,7 @@ describe('runPipeline', () => {
     const runner: TaskRunner = {
       threads: 1,
       run: async (task) =>
-        task.jobs.length > 1 ? [] : [{ index: task.jobs[0]!.index + 100, documents: [] }],
+        jobsOf(task).length > 1 ? [] : [{ index: jobsOf(task)[0]!.index + 100, documents: [] }],
       runNamed: async () => {
         throw new Error('not used');
       },

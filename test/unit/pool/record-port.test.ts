@@ -5,12 +5,21 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { MessagePort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { type RunPortTask, recordPortOutcomes } from '../../../src/pool/record-port.js';
+import { recordPortOutcomes } from '../../../src/pool/record-port.js';
 import type { DocumentResult, FileOutcome } from '../../../src/types.js';
 import { checkFile } from '../../../src/worker/check-file.js';
-import { BATCHES_AHEAD, checkJsonLinesOverPort, SINK_BATCH } from '../../../src/worker/json-lines.js';
-import type { RecordPortTask } from '../../../src/worker/tasks.js';
+import { SINK_BATCH } from '../../../src/worker/json-lines.js';
+import { BATCHES_AHEAD } from '../../../src/worker/sources.js';
+import type { SourceResult, StreamSource } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
+import { only, inThisThread as viaEntryPoint } from './run-source.js';
+
+type RunPortTask = (task: StreamSource) => Promise<SourceResult>;
+
+/** The worker's entry point in this thread, on a `stream` source. */
+const checkJsonLinesOverPort: RunPortTask = viaEntryPoint();
+
+const inPool = (runTask: RunPortTask) => only('stream', runTask);
 
 const strip = (docs: DocumentResult[]) => docs.map(({ durationMs: _, ...rest }) => rest);
 
@@ -30,17 +39,18 @@ const inThisThread: RunPortTask = (task) => checkJsonLinesOverPort(task);
 /** The worker export in this thread, counting the batches it sends; `done` settles with its task. */
 function counting(): { run: RunPortTask; sent: () => number; done: () => Promise<unknown> } {
   let sent = 0;
-  let finished: Promise<number> = Promise.resolve(0);
-  const run: RunPortTask = (task) => {
+  let finished: Promise<unknown> = Promise.resolve();
+  const runTask: RunPortTask = (task) => {
     const post = task.port.postMessage.bind(task.port);
     task.port.postMessage = (message: unknown) => {
       sent++;
       post(message);
     };
-    finished = checkJsonLinesOverPort(task);
-    return finished;
+    const result = checkJsonLinesOverPort(task);
+    finished = result;
+    return result;
   };
-  return { run, sent: () => sent, done: () => finished };
+  return { run: runTask, sent: () => sent, done: () => finished };
 }
 
 async function collect(pieces: AsyncIterable<FileOutcome>): Promise<FileOutcome[]> {
@@ -56,7 +66,7 @@ describe('records over a port (large gzip JSON Lines)', () => {
   it('gives the single-worker records, in batches, the last one closing the file', async () => {
     const job = tmp.write('dump.jsonl.gz', gzipSync(text(3000)));
     const single = await checkFile(job, OPTIONS);
-    const pieces = await collect(recordPortOutcomes(job, OPTIONS, inThisThread));
+    const pieces = await collect(recordPortOutcomes(job, inPool(inThisThread)));
     assert.ok(single.documents.length > 2000);
     assert.deepEqual(strip(pieces.flatMap((p) => p.documents)), strip(single.documents));
     assert.ok(pieces.length >= Math.floor(single.documents.length / SINK_BATCH));
@@ -67,7 +77,7 @@ describe('records over a port (large gzip JSON Lines)', () => {
   it('the worker reads on only while the consumer is at most BATCHES_AHEAD batches behind', async () => {
     const job = tmp.write('slow.jsonl.gz', gzipSync(text(3000)));
     const { run, sent } = counting();
-    const pieces = recordPortOutcomes(job, OPTIONS, run);
+    const pieces = recordPortOutcomes(job, inPool(run));
     let taken = 0;
     for await (const _ of pieces) {
       taken++;
@@ -81,7 +91,7 @@ describe('records over a port (large gzip JSON Lines)', () => {
   it('a worker dying mid-file: its records so far, then the failure on the next line', async () => {
     const job = tmp.write('dies.jsonl.gz', gzipSync(text(3000)));
     // Sends two batches as the worker would, then its thread "dies" (the port closes, the task rejects).
-    const dying: RunPortTask = async (task: RecordPortTask) => {
+    const dying: RunPortTask = async (task: StreamSource) => {
       const single = await checkFile({ ...job, path: job.path }, OPTIONS);
       const port: MessagePort = task.port;
       port.postMessage({ documents: single.documents.slice(0, SINK_BATCH) });
@@ -89,7 +99,7 @@ describe('records over a port (large gzip JSON Lines)', () => {
       port.close();
       throw Object.assign(new Error('worker exited with code 3'), { code: 'ERR_WORKER_EXITED' });
     };
-    const pieces = await collect(recordPortOutcomes(job, OPTIONS, dying));
+    const pieces = await collect(recordPortOutcomes(job, inPool(dying)));
     const documents = pieces.flatMap((p) => p.documents);
     assert.equal(documents.length, 2 * SINK_BATCH + 1);
     const failure = documents.at(-1)!;
@@ -106,13 +116,13 @@ describe('records over a port (large gzip JSON Lines)', () => {
       task.port.close();
       throw new Error('boom');
     };
-    await assert.rejects(collect(recordPortOutcomes(job, OPTIONS, dying)), /boom/);
+    await assert.rejects(collect(recordPortOutcomes(job, inPool(dying))), /boom/);
   });
 
   it('a consumer that stops: the worker stops reading and its task ends', async () => {
     const job = tmp.write('stop.jsonl.gz', gzipSync(text(3000)));
     const { run, sent, done } = counting();
-    for await (const piece of recordPortOutcomes(job, OPTIONS, run)) {
+    for await (const piece of recordPortOutcomes(job, inPool(run))) {
       assert.equal(piece.partial, true);
       break;
     }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { createInProcessRunner } from '../../../src/pool/runner.js';
-import type { TaskName } from '../../../src/worker/tasks.js';
+import type { CheckTask, TaskName } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
 
 describe('task runner', () => {
@@ -17,21 +17,24 @@ describe('task runner', () => {
 
   it('runs a batch of files by its name and returns its outcomes', async () => {
     const job = dir.write('one.mcpdesc.json', JSON.stringify(VALID));
-    const outcomes = await runner.runNamed('checkBatch', { jobs: [job], options: OPTIONS });
+    const outcomes = await runner.runNamed('check', {
+      source: { kind: 'files', jobs: [job] },
+      options: OPTIONS,
+    });
     assert.deepEqual(
       outcomes.map((o) => [o.index, o.documents[0]!.status]),
       [[job.index, 'valid']],
     );
   });
 
-  it('returns a byte range of JSON Lines typed as the range result', async () => {
+  it('returns a byte range of JSON Lines as the one result shape, with its newline count', async () => {
     const job = dir.write('lines.jsonl', lines);
-    const result = await runner.runNamed('checkLineRange', {
-      job,
+    const results = await runner.run({
+      source: { kind: 'range', job, start: 0, end: Infinity },
       options: OPTIONS,
-      start: 0,
-      end: Infinity,
     });
+    assert.equal(results.length, 1);
+    const result = results[0]!;
     assert.equal(result.newlines, 2);
     assert.deepEqual(
       result.documents.map((d) => [d.line, d.status]),
@@ -45,16 +48,12 @@ describe('task runner', () => {
   it('accepts only the names and task shapes of the task map', async () => {
     const job = dir.write('typed.jsonl', lines);
     // @ts-expect-error: not an entry point of the worker
-    await assert.rejects(runner.runNamed('checkLineRanges', { job, options: OPTIONS, start: 0, end: 1 }));
+    await assert.rejects(runner.runNamed('checkLineRange', { job, options: OPTIONS, start: 0, end: 1 }));
+    // Compile-time only (a range without its bounds would read the file from its start).
     // @ts-expect-error: a byte range needs its start and end
-    await assert.rejects(runner.runNamed('checkLineRange', { jobs: [job], options: OPTIONS }));
-    const names: TaskName[] = [
-      'checkBatch',
-      'checkSlices',
-      'checkLineRange',
-      'checkJsonLinesOverPort',
-      'checkJsonLineBatch',
-    ];
+    const unbounded: CheckTask = { source: { kind: 'range', job }, options: OPTIONS };
+    assert.equal(unbounded.source.kind, 'range');
+    const names: TaskName[] = ['check', 'checkSlices'];
     // Every name of the map is an export of the worker module.
     const worker = (await import('../../../src/worker/index.js')) as Record<string, unknown>;
     for (const name of names) assert.equal(typeof worker[name], 'function', name);

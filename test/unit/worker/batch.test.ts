@@ -3,9 +3,15 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { documentLines } from '../../../src/records.js';
+import type { CheckOptions, FileJob } from '../../../src/types.js';
 import { checkBuffer } from '../../../src/worker/check-file.js';
 import { checkText } from '../../../src/worker/check-text.js';
-import checkBatch from '../../../src/worker/index.js';
+import check from '../../../src/worker/index.js';
+
+/** A batch of whole files through the worker's entry point. */
+const checkBatch = (task: { jobs: FileJob[]; options: CheckOptions }) =>
+  check({ source: { kind: 'files', jobs: task.jobs }, options: task.options });
+
 import { OPTIONS, TempDir, VALID, VALID_TEXT } from './helpers.js';
 
 const dir = new TempDir();

@@ -1,12 +1,11 @@
-// lineBatchOutcomes: lines read in this thread (standard input), checked as tasks, passed on in order
-// as partial outcomes, with the input read only while the window has room.
+// pieceOutcomes over `lines` sources: lines read in this thread (standard input), checked as tasks,
+// passed on in order as partial outcomes, with the input read only while the window has room.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lineBatchOutcomes, type RunLineBatchTask } from '../../../src/pool/line-batches.js';
+import { pieceOutcomes } from '../../../src/pool/pieces.js';
 import type { DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
-import type { LineBatch, LineBatchResult } from '../../../src/worker/tasks.js';
+import type { DocumentSource, LineBatch, LinesSource, SourceResult } from '../../../src/worker/tasks.js';
 import { documentResult } from '../../helpers/records.js';
-import { OPTIONS } from '../worker/helpers.js';
 
 const JOB: FileJob = { index: 4, path: '-', file: '<stdin>', size: 0 };
 
@@ -56,8 +55,36 @@ function source(count: number) {
   return { state, batches: gen() };
 }
 
+type RunLineBatchTask = (task: LinesSource) => Promise<SourceResult>;
+
+/** The pieces of `batches` as `lines` sources, as standard input's are. */
+function lineBatchOutcomes(
+  job: FileJob,
+  batches: AsyncIterator<LineBatch>,
+  runTask: RunLineBatchTask,
+  maxInFlight: number,
+  signal?: AbortSignal,
+): AsyncGenerator<FileOutcome> {
+  const sources: AsyncIterator<DocumentSource> = {
+    next: async () => {
+      const next = await batches.next();
+      if (next.done) return next;
+      const batch = next.value;
+      return { done: false, value: { kind: 'lines', job: { ...job, size: batch.bytesRead }, batch } };
+    },
+  };
+  const run = (source: DocumentSource) => {
+    assert.equal(source.kind, 'lines');
+    return runTask(source as LinesSource);
+  };
+  return pieceOutcomes(job, sources, run, maxInFlight, signal);
+}
+
 const checkAll: RunLineBatchTask = async (task) => {
-  const result: LineBatchResult = { documents: task.batch.lines.lines.map((l) => doc(l.line)) };
+  const result: SourceResult = {
+    index: task.job.index,
+    documents: task.batch.lines.lines.map((l) => doc(l.line)),
+  };
   if (task.batch.end) result.empty = doc(1, 'invalid');
   return result;
 };
@@ -72,7 +99,7 @@ async function all(outcomes: AsyncIterable<FileOutcome>): Promise<FileOutcome[]>
   return out;
 }
 
-describe('lineBatchOutcomes', () => {
+describe('pieceOutcomes of lines read in this thread', () => {
   it('passes every record on in input order, partial on all but the last piece', async () => {
     // Tasks finish in reverse order of their start.
     const { batches } = source(6);
@@ -82,7 +109,7 @@ describe('lineBatchOutcomes', () => {
       await new Promise((resolve) => setTimeout(resolve, delay));
       return checkAll(task);
     };
-    const outcomes = await all(lineBatchOutcomes(JOB, OPTIONS, batches, runTask, 4));
+    const outcomes = await all(lineBatchOutcomes(JOB, batches, runTask, 4));
     assert.deepEqual(
       outcomes.flatMap((o) => o.documents.map((d) => d.line)),
       Array.from({ length: 18 }, (_, i) => i + 1),
@@ -108,7 +135,7 @@ describe('lineBatchOutcomes', () => {
         else setImmediate(finish);
       });
     };
-    const outcomes = lineBatchOutcomes(JOB, OPTIONS, batches, runTask, 3);
+    const outcomes = lineBatchOutcomes(JOB, batches, runTask, 3);
     // Nothing is read before the first record is asked for.
     await turns(5);
     assert.equal(state.pulls, 0);
@@ -143,7 +170,7 @@ describe('lineBatchOutcomes', () => {
     const batches: AsyncIterator<LineBatch> = {
       next: () => (asked++ === 0 ? Promise.resolve({ done: false, value: batch([1, 2]) }) : stalled.promise),
     };
-    const outcomes = lineBatchOutcomes(JOB, OPTIONS, batches, checkAll, 4);
+    const outcomes = lineBatchOutcomes(JOB, batches, checkAll, 4);
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, 10_000, 'timeout').unref());
     const first = await Promise.race([outcomes.next(), timeout]);
     assert.notEqual(first, 'timeout', 'the first records waited for more input');
@@ -166,7 +193,7 @@ describe('lineBatchOutcomes', () => {
     async function* none(): AsyncGenerator<LineBatch> {
       yield batch([], {});
     }
-    const outcomes = await all(lineBatchOutcomes(JOB, OPTIONS, none(), checkAll, 2));
+    const outcomes = await all(lineBatchOutcomes(JOB, none(), checkAll, 2));
     assert.equal(outcomes.length, 1);
     assert.deepEqual(
       outcomes[0]!.documents.map((d) => [d.line, d.status]),
@@ -189,7 +216,7 @@ describe('lineBatchOutcomes', () => {
       }
       return result;
     };
-    const outcomes = await all(lineBatchOutcomes(JOB, OPTIONS, failing(), runTask, 2));
+    const outcomes = await all(lineBatchOutcomes(JOB, failing(), runTask, 2));
     const docs = outcomes.flatMap((o) => o.documents);
     assert.deepEqual(
       docs.map((d) => [d.line, d.status, d.bytes]),
@@ -209,7 +236,7 @@ describe('lineBatchOutcomes', () => {
       if (n++ === 2) throw Object.assign(new Error('worker exited with code: 3'), { code: 'WORKER_EXIT' });
       return checkAll(task);
     };
-    const outcomes = await all(lineBatchOutcomes(JOB, OPTIONS, batches, dying, 1));
+    const outcomes = await all(lineBatchOutcomes(JOB, batches, dying, 1));
     const docs = outcomes.flatMap((o) => o.documents);
     assert.deepEqual(
       docs.map((d) => d.line),
@@ -222,13 +249,13 @@ describe('lineBatchOutcomes', () => {
     const dead: RunLineBatchTask = async () => {
       throw new Error('no worker');
     };
-    await assert.rejects(all(lineBatchOutcomes(JOB, OPTIONS, source(3).batches, dead, 2)), /no worker/);
+    await assert.rejects(all(lineBatchOutcomes(JOB, source(3).batches, dead, 2)), /no worker/);
   });
 
   it('stops when the run is interrupted', async () => {
     const controller = new AbortController();
     const { state, batches } = source(1000);
-    const outcomes = lineBatchOutcomes(JOB, OPTIONS, batches, checkAll, 2, controller.signal);
+    const outcomes = lineBatchOutcomes(JOB, batches, checkAll, 2, controller.signal);
     await outcomes.next();
     controller.abort();
     await assert.rejects(outcomes.next(), /interrupted/);
