@@ -4,20 +4,11 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { main } from '../../src/cli/main.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runMain } from '../helpers/run-main.js';
 import { parseXml } from '../helpers/xml.js';
 import { MIXED, put } from './cli-support.js';
-
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _e: BufferEncoding, cb: (error?: Error | null) => void) {
-    this.text += chunk.toString();
-    cb();
-  }
-}
 
 describe('report formats and terminal defaults', () => {
   const tmp = tempDir('formats');
@@ -29,23 +20,8 @@ describe('report formats and terminal defaults', () => {
   after(() => tmp.remove());
 
   /** The CLI in-process, stdout a terminal (or not), no colour (NO_COLOR), nothing else from the environment. */
-  async function onTerminal(argv: string[], stdoutIsTTY = true) {
-    const stdout = new Capture();
-    const stderr = new Capture();
-    const saved = process.exitCode;
-    try {
-      const code = await main(argv, {
-        stdout,
-        stderr,
-        stdoutIsTTY,
-        stderrIsTTY: false,
-        cwd,
-        env: { NO_COLOR: '1' },
-      });
-      return { code, stdout: stdout.text, stderr: stderr.text };
-    } finally {
-      process.exitCode = saved;
-    }
+  function onTerminal(argv: string[], stdoutIsTTY = true) {
+    return runMain(argv, { cwd, stdoutIsTTY, env: { NO_COLOR: '1' } });
   }
 
   it('validate prints stylish on a terminal: the file named once, its findings below', async () => {
