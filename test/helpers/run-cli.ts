@@ -115,6 +115,39 @@ export function runCliIntoHead(
   });
 }
 
+/**
+ * Spawn the CLI, send SIGINT once `marker` shows on stdout, and wait for it to close. A CLI that
+ * lingers after the interrupt is killed by a guard (a hang guard, not a timing assertion) so that the
+ * test fails instead of hanging. stdin stays open (a pipe nobody writes to) when `openStdin`.
+ */
+export async function interruptWhen(
+  args: string[],
+  cwd: string,
+  marker: string,
+  openStdin = false,
+): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: cliEnv(),
+    stdio: [openStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let signalled = false;
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (!signalled && stdout.includes(marker)) {
+      signalled = true;
+      child.kill('SIGINT');
+    }
+  });
+  child.stderr!.resume();
+  const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  clearTimeout(guard);
+  child.stdin?.destroy();
+  return { code, stdout };
+}
+
 export function tempDir(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), `mcpdesc-${prefix}-`));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };

@@ -401,6 +401,7 @@ describe('config file errors are usage errors (exit 2) naming the file and the k
       assert.equal(r.code, 2, r.stderr);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, expected);
+      assert.match(r.stderr, /\n\(run 'mcpdesc-validate --help' for usage\)\n$/);
     });
   }
 

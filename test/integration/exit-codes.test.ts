@@ -1,13 +1,23 @@
-// How a run's verdict becomes its exit code and is explained: --max-warnings, --exit-zero, --allow-empty,
-// the same verdict in every report format and in `report` of the run's NDJSON. Each test runs the real
-// CLI on small documents it writes itself.
+// How a run's verdict becomes its exit code and is explained: --fail-on, --max-warnings, --exit-zero,
+// --allow-empty, the same verdict in every report format and in `report` of the run's NDJSON. Each test
+// runs the real CLI on small documents it writes itself.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
-import { BROKEN, ofType, put, type Rec, summaryOf, validText, warningText } from './cli-support.js';
+import {
+  assertUsageError,
+  BROKEN,
+  ofType,
+  put,
+  type Rec,
+  summaryOf,
+  validText,
+  WARNINGS_ONLY,
+  warningText,
+} from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
 describe('--max-warnings and --exit-zero', () => {
@@ -115,6 +125,74 @@ describe('--max-warnings and --exit-zero', () => {
   });
 });
 
+describe('--fail-on', () => {
+  const tmp = tempDir('fail-on');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'docs/a.json', validText('a'));
+    put(cwd, 'docs/legacy/c.json', validText('c'));
+    put(cwd, 'docs/legacy/d.json', 'not json');
+    put(cwd, 'warn.json', WARNINGS_ONLY);
+    put(cwd, 'w.json', warningText('w'));
+  });
+  after(() => tmp.remove());
+
+  it('--fail-on never and warning move the exit code, not the records', async () => {
+    const never = await runCli(['docs/legacy', '--fail-on', 'never'], { cwd });
+    assert.equal(never.code, 0);
+    assert.equal(ofType(never, 'file').filter((f) => f.status === 'invalid').length, 1);
+    const clean = await runCli(['docs/a.json', '--fail-on', 'warning'], { cwd });
+    assert.equal(clean.code, 0);
+  });
+
+  // --rule accepted `warn` and `info` but --fail-on refused them: ESLint and Spectral users type `warn`.
+  it('--fail-on accepts warn (as warning) and info', async () => {
+    const warn = await runCli(['warn.json', '--fail-on', 'warn'], { cwd });
+    assert.equal(warn.code, 1, 'warnings fail --fail-on warn');
+    assert.equal(
+      warn.records[0]!.options && (warn.records[0]!.options as { failOn: string }).failOn,
+      'warning',
+    );
+    const info = await runCli(
+      [
+        'warn.json',
+        '--rule',
+        'mcpdesc.tool.input-schema-present=info',
+        '--rule',
+        'mcpdesc.tool.name-format=info',
+      ],
+      { cwd },
+    );
+    assert.equal(info.code, 0, 'infos do not fail --fail-on error');
+    const failInfo = await runCli(
+      [
+        'warn.json',
+        '--rule',
+        'mcpdesc.tool.input-schema-present=info',
+        '--rule',
+        'mcpdesc.tool.name-format=info',
+        '--fail-on',
+        'info',
+      ],
+      { cwd },
+    );
+    assert.equal(failInfo.code, 1, 'infos fail --fail-on info');
+    assert.equal((failInfo.records.at(-1) as { failOn?: string }).failOn, 'info');
+    const bad = await runCli(['warn.json', '--fail-on', 'hint'], { cwd });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--fail-on.*Expected one of error, warning, info, never/);
+  });
+
+  it('--fail-severity is --fail-on (Spectral); the two disagreeing is a usage error', async () => {
+    const fails = await runCli(['w.json', '--fail-severity', 'warn'], { cwd });
+    assert.equal(fails.code, 1, fails.stderr);
+    const passes = await runCli(['w.json', '--fail-severity', 'error'], { cwd });
+    assert.equal(passes.code, 0, passes.stderr);
+    const both = await runCli(['w.json', '--fail-severity', 'warn', '--fail-on', 'error'], { cwd });
+    assertUsageError(both, /'--fail-on' and '--fail-severity' disagree/);
+  });
+});
+
 describe('--allow-empty', () => {
   let cwd: string;
   before(() => {
@@ -138,9 +216,12 @@ describe('--allow-empty', () => {
     });
   }
 
-  it('without it nothing matched stays exit 2', async () => {
-    const r = await runCli(['nothing/**/*.json', '-f', 'ndjson'], { cwd });
+  it('without it nothing matched stays exit 2, naming the patterns', async () => {
+    const r = await runCli(['nothing/**/*.json', 'docs/*.xml'], { cwd });
     assert.equal(r.code, 2);
+    assert.match(r.stderr, /no input files matched: "nothing\/\*\*\/\*\.json", "docs\/\*\.xml"/);
+    assert.equal(summaryOf(r).exitCode, 2);
+    assert.equal(ofType(r, 'file').length, 0);
   });
 
   it('a named file that does not exist is still exit 2', async () => {

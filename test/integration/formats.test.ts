@@ -2,53 +2,26 @@
 // on a terminal. The terminal cases run the CLI in-process (main() with stdout said to be a TTY):
 // a spawned CLI's stdout is a pipe.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { main } from '../../src/cli/main.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runMain } from '../helpers/run-main.js';
 import { parseXml } from '../helpers/xml.js';
-
-// One error (a tag that is not a string) and two warnings (an empty name, no inputSchema).
-const MIXED =
-  '{"mcpdesc":"0.7.0","info":{"name":"a","version":"1.0.0"},"transports":[{"type":"stdio","command":"x"}],' +
-  '"tools":[{"name":""},{"name":"ok","inputSchema":{"type":"object"},"tags":[1]}]}\n';
-
-class Capture extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _e: BufferEncoding, cb: (error?: Error | null) => void) {
-    this.text += chunk.toString();
-    cb();
-  }
-}
+import { MIXED, put } from './cli-support.js';
 
 describe('report formats and terminal defaults', () => {
   const tmp = tempDir('formats');
   const cwd = tmp.path;
   before(() => {
     writeFileSync(join(cwd, 'mixed.json'), MIXED);
+    put(cwd, 'legacy/d.json', 'not json');
   });
   after(() => tmp.remove());
 
   /** The CLI in-process, stdout a terminal (or not), no colour (NO_COLOR), nothing else from the environment. */
-  async function onTerminal(argv: string[], stdoutIsTTY = true) {
-    const stdout = new Capture();
-    const stderr = new Capture();
-    const saved = process.exitCode;
-    try {
-      const code = await main(argv, {
-        stdout,
-        stderr,
-        stdoutIsTTY,
-        stderrIsTTY: false,
-        cwd,
-        env: { NO_COLOR: '1' },
-      });
-      return { code, stdout: stdout.text, stderr: stderr.text };
-    } finally {
-      process.exitCode = saved;
-    }
+  function onTerminal(argv: string[], stdoutIsTTY = true) {
+    return runMain(argv, { cwd, stdoutIsTTY, env: { NO_COLOR: '1' } });
   }
 
   it('validate prints stylish on a terminal: the file named once, its findings below', async () => {
@@ -147,5 +120,22 @@ describe('report formats and terminal defaults', () => {
       entries,
       report.records.filter((x) => x.type === 'diagnostic').map((d) => [d.file, d.ruleId, d.severity]),
     );
+  });
+
+  it('--format text on stdout, and --format ndjson=PATH alongside', async () => {
+    const r = await runCli(['legacy', '-f', 'text', '-f', 'ndjson=out.ndjson'], { cwd });
+    // The text layout belongs to the text reporter; here only: the finding is on stdout, as text.
+    assert.match(r.stdout, /legacy\/d\.json/);
+    assert.match(r.stdout, /mcpdesc\.document\.syntax/);
+    assert.ok(!r.stdout.includes('{"type"'));
+    const written = readFileSync(join(cwd, 'out.ndjson'), 'utf8').trim().split('\n');
+    assert.equal(JSON.parse(written[0]!).type, 'run');
+    assert.equal(JSON.parse(written.at(-1)!).type, 'summary');
+    assert.deepEqual(
+      readdirSync(cwd).filter((f) => f.endsWith('.tmp')),
+      [],
+      'the temporary report file was renamed into place',
+    );
+    assert.equal(r.code, 1);
   });
 });

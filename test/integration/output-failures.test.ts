@@ -1,11 +1,13 @@
-// Outputs that fail: a full disk behind stdout or behind a report file. Each failure is said once on
-// stderr, in words, and the exit code is 2; the outputs that still work get the whole run.
+// Outputs that fail: a full disk behind stdout or behind a report file, a report that cannot be put in
+// place. Each failure is said once on stderr, in words, and the exit code is 2; the outputs that still
+// work get the whole run.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { BIN, cliEnv, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { after, before, describe, it } from 'node:test';
+import { BIN, cliEnv, FAULTY_WORKER, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { writeCorpus } from '../helpers/small-corpus.js';
 
 const SAMPLES = join(REPO_ROOT, 'corpus/samples');
 
@@ -51,6 +53,19 @@ describe('stdout on a full disk', { skip: HAS_FULL ? false : `no ${FULL} here` }
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     });
   }
+
+  it('a full disk on stdout is reported once, exit 2', async () => {
+    const inputs = [
+      join(SAMPLES, 'valid/minimal.json'),
+      join(SAMPLES, 'invalid/capabilities-wrong-type.json'),
+    ];
+    for (const format of ['ndjson', 'text']) {
+      const { code, stderr } = await intoFullDisk([...inputs, '-f', format]);
+      assert.equal(code, 2, format);
+      assert.equal(stderr.match(/cannot write to stdout/g)?.length, 1, `${format}: ${stderr}`);
+      assert.match(stderr, /ENOSPC/);
+    }
+  });
 });
 
 describe('a report output that fails', { skip: HAS_FULL ? false : `no ${FULL} here` }, () => {
@@ -85,6 +100,32 @@ describe('a report output that fails', { skip: HAS_FULL ? false : `no ${FULL} he
     const r = await runCli(['report', 'run.ndjson', '-f', `sarif=${FULL}`], { cwd: tmp.path });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /cannot write \/dev\/full: ENOSPC/);
+  });
+});
+
+describe('a report that cannot be put in place at the end of the run', () => {
+  const tmp = tempDir('late-report');
+  const cwd = tmp.path;
+  // slow-* files take 25 ms each in the test worker: the run is still going when stdout starts.
+  before(() => writeCorpus(join(cwd, 'slow'), { files: 40, seed: 3, defectRate: 0, prefix: 'slow-' }));
+  after(() => tmp.remove());
+
+  it('the closing line states the exit code the process really returns when a report cannot be put in place', async () => {
+    let blocked = false;
+    const r = await runCli(['slow', '--concurrency', '0', '-f', 'ndjson', '-f', 'sarif=late.sarif'], {
+      cwd,
+      env: { MCPDESC_VALIDATE_TEST_WORKER: FAULTY_WORKER },
+      onStdout: () => {
+        if (blocked) return;
+        blocked = true;
+        // The report's final path turns into a directory mid-run: the rename at the end must fail.
+        mkdirSync(join(cwd, 'late.sarif', 'sub'), { recursive: true });
+      },
+    });
+    assert.equal(blocked, true);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cannot write .*late\.sarif/);
+    assert.match(r.stderr, /; exit 2\n$/, r.stderr);
   });
 });
 

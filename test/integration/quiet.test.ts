@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
-import { put, validText } from './cli-support.js';
+import { fileRecords, MIXED, put, validText } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
 describe('-f text --quiet', () => {
@@ -44,5 +44,42 @@ describe('-f text --quiet', () => {
     );
     assert.match(shown.stdout, /✖ 0 errors, 4 warnings in 4 files with findings \(of 5\), 3 in the baseline/);
     assert.match(r.stdout, /1 warning: more than --max-warnings 0\./);
+  });
+});
+
+describe('--quiet', () => {
+  const tmp = tempDir('quiet');
+  const cwd = tmp.path;
+  before(() => {
+    put(cwd, 'mixed.json', MIXED);
+    put(cwd, 'roots/array.json', '[]');
+  });
+  after(() => tmp.remove());
+
+  it('drops non-error diagnostics from the records but keeps their counts; the closing line too', async () => {
+    const args = ['roots/array.json', '--rule', 'mcpdesc.document.root-object=warning'];
+    const quiet = await runCli([...args, '--quiet', '--fail-on', 'warning'], { cwd });
+    assert.equal(quiet.records.filter((x) => x.type === 'diagnostic').length, 0);
+    assert.equal(fileRecords(quiet)[0]!.warnings, 1);
+    assert.equal(quiet.code, 1);
+    assert.equal(quiet.stderr, '');
+  });
+
+  // --quiet hid the warnings on purpose, yet the text and JUnit reports said they were "not listed
+  // (--max-diagnostics-per-file)", SARIF counted them as beyond that limit and the GitHub notice blamed
+  // GitHub's annotation cap: each sent the reader after the wrong option.
+  it('--quiet: no report blames --max-diagnostics-per-file or the annotation cap for the hidden warnings', async () => {
+    for (const format of ['text', 'junit', 'sarif', 'github']) {
+      const r = await runCli(['mixed.json', '-q', '-f', format], { cwd });
+      assert.equal(r.code, 1, format);
+      assert.doesNotMatch(r.stdout, /max-diagnostics-per-file/, format);
+      assert.doesNotMatch(r.stdout, /more findings? (were )?not (listed|annotated)/, format);
+      assert.match(r.stdout, /tags\[0\]/, `${format} still lists the error`);
+    }
+  });
+
+  it('--quiet with --max-diagnostics-per-file still counts the errors the limit cut', async () => {
+    const r = await runCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], { cwd });
+    assert.match(r.stdout, /mixed\.json: 1 more finding not listed \(--max-diagnostics-per-file\)/);
   });
 });

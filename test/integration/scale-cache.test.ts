@@ -1,12 +1,15 @@
 // A warm cache replays identical records (cached: true), never trusts a
 // corrupt cache, and misses when the content or the options change. The speed-up (≥ 2× is the
 // target) is printed as a test diagnostic, not asserted: timings are not test material here.
-// Through the CLI: --cache and --cache-location.
+// Through the CLI: --cache and --cache-location, and where the store goes without --cache-location.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runCli } from '../helpers/run-cli.js';
+import { put } from './cli-support.js';
 import {
   type CliRun,
   type CorpusFile,
@@ -172,5 +175,33 @@ describe('--cache: a store that checks out but holds entries edited by hand', ()
     const diagnostics = run.records.filter((r) => r.type === 'diagnostic');
     assert.ok(diagnostics.length > 0);
     assert.ok(diagnostics.every((d) => d.severity === 'error'));
+  });
+});
+
+describe('--cache: where the store goes without --cache-location', () => {
+  let cwd: string;
+  before(() => {
+    // No package.json anywhere above: a directory under the system's temp directory.
+    cwd = mkdtempSync(join(tmpdir(), 'mcpdesc-cache-store-'));
+    put(cwd, 'reg/a.json', JSON.stringify(validDocument('a', 1)));
+  });
+  after(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('--cache outside a Node project keeps its store in ./.mcpdesc-validate-cache/, and --help says so', async () => {
+    const r = await runCli(['reg/a.json', '--cache', '-f', 'ndjson'], { cwd });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(existsSync(join(cwd, 'node_modules')), false);
+    assert.equal(existsSync(join(cwd, '.mcpdesc-validate-cache')), true);
+    const help = await runCli(['--help'], { cwd });
+    assert.match(help.stdout.replace(/\s+/g, ' '), /else \.\/\.mcpdesc-validate-cache\//);
+  });
+
+  it('--cache in a Node project keeps it in node_modules/.cache', async () => {
+    const project = join(cwd, 'project');
+    put(project, 'package.json', '{}');
+    put(project, 'sub/a.json', JSON.stringify(validDocument('a', 1)));
+    const r = await runCli(['a.json', '--cache', '-f', 'ndjson'], { cwd: join(project, 'sub') });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(existsSync(join(project, 'sub/node_modules/.cache/mcpdesc-validate')), true);
   });
 });

@@ -6,14 +6,33 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 import { rng, validDocument } from '../helpers/small-corpus.js';
+import { assertWellFormed, fileRecords, put, summaryRecord } from './cli-support.js';
 
 describe('unreadable inputs', () => {
   let dir: ReturnType<typeof tempDir>;
   before(() => {
     dir = tempDir('unreadable-inputs');
     writeFileSync(join(dir.path, 'good.json'), JSON.stringify(validDocument(0, rng(1))));
+    put(dir.path, 'docs/legacy/c.json', JSON.stringify(validDocument(1, () => 0.5)));
+    put(dir.path, 'docs/legacy/d.json', 'not json');
   });
   after(() => dir.remove());
+
+  it('reports a missing file as an error record, checks the rest and exits 2', async () => {
+    const r = await runCli(['docs/legacy', 'docs/zzz.json'], { cwd: dir.path });
+    assertWellFormed(r);
+    assert.deepEqual(
+      fileRecords(r).map((f) => [f.file, f.status]),
+      [
+        ['docs/legacy/c.json', 'valid'],
+        ['docs/legacy/d.json', 'invalid'],
+        ['docs/zzz.json', 'error'],
+      ],
+    );
+    assert.equal((fileRecords(r)[2]!.error as { code: string }).code, 'ENOENT');
+    assert.equal(summaryRecord(r).exitCode, 2);
+    assert.equal(r.code, 2);
+  });
 
   for (const format of ['ndjson', 'text', 'stylish', 'sarif', 'json']) {
     it(`a missing input is named on stderr with -f ${format}`, async () => {

@@ -9,6 +9,7 @@ import {
   closeSync,
   constants,
   lstatSync,
+  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -152,6 +153,7 @@ describe('-f name=path where path is not a plain file', () => {
   before(() => {
     put(cwd, 'reg/ok.json', validText('ok'));
     put(cwd, 'reg/bad.json', BROKEN);
+    mkdirSync(join(cwd, 'reports'));
   });
   after(() => tmp.remove());
 
@@ -195,5 +197,41 @@ describe('-f name=path where path is not a plain file', () => {
     assert.ok(lstatSync(join(cwd, 'out/link.json')).isSymbolicLink(), 'the link was replaced');
     const issues = JSON.parse(readFileSync(join(cwd, 'out/real.json'), 'utf8'));
     assert.ok(Array.isArray(issues) && issues.length > 0);
+  });
+
+  it('a report path that is a directory is refused before the run, exit 2, naming the path', async () => {
+    const r = await runCli(['reg/bad.json', '-f', 'sarif=reports'], { cwd });
+    assert.equal(r.code, 2);
+    assert.equal(r.stdout, '', 'nothing on stdout: the run did not start');
+    assert.match(r.stderr, /sarif report to reports: .*directory/);
+    assert.deepEqual(readdirSync(join(cwd, 'reports')), []);
+    assert.deepEqual(
+      readdirSync(cwd).filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temporary file left',
+    );
+  });
+
+  it("a report file's missing folders are created (the README's config example); no temp file is named", async () => {
+    const dir = join(cwd, 'readme-config');
+    mkdirSync(join(dir, '.git'), { recursive: true });
+    put(dir, 'registry/a.json', validText('a'));
+    put(
+      dir,
+      'mcpdesc-validate.config.json',
+      JSON.stringify({ patterns: ['registry'], formats: ['text', 'sarif=reports/mcpdesc.sarif'] }),
+    );
+    const r = await runCli([], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(readFileSync(join(dir, 'reports/mcpdesc.sarif'), 'utf8')).version, '2.1.0');
+    // A file where the folder should be: named, and nothing else.
+    const blocked = await runCli(['registry', '-f', 'ndjson=registry/a.json/x.ndjson'], { cwd: dir });
+    assert.equal(blocked.code, 2);
+    assert.equal(blocked.stdout, '');
+    assert.match(
+      blocked.stderr,
+      /cannot write the ndjson report to registry\/a\.json\/x\.ndjson: cannot create its folder: EEXIST/,
+    );
+    assert.doesNotMatch(blocked.stderr, /\.tmp/);
   });
 });

@@ -16,6 +16,7 @@ import { runMerge } from '../../../src/cli/subcommands.js';
 import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { REPO_ROOT, runCli, tempDir } from '../../helpers/run-cli.js';
+import { runMain } from '../../helpers/run-main.js';
 import { reportLines, runRecord, sampleRun, shardDocs, sink } from '../reports/reports.js';
 
 const entries = optionEntries(formatTable());
@@ -37,7 +38,7 @@ describe('the option table', () => {
   });
 
   it('--help lists every option the table shows, and no alias; no line is wider than 80 columns', async () => {
-    const help = (await runCli(['--help'], { cwd: REPO_ROOT })).stdout;
+    const help = (await runMain(['--help'], { cwd: REPO_ROOT })).stdout;
     const listed = new Set([...help.matchAll(/^ {2}(?:-[\w0-9], )?(--[a-z0-9-]+)/gm)].map((m) => m[1]!));
     listed.delete('--help');
     listed.delete('--version');

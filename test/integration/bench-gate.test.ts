@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { BenchFile } from '../../../bench/lib.js';
+import type { BenchFile } from '../../bench/lib.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdesc-gate-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const runner = new URL('../../../bench/run.js', import.meta.url).pathname;
+const runner = new URL('../../bench/run.js', import.meta.url).pathname;
 
 function results(scale: number): string {
   const file: BenchFile = {

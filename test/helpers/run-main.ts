@@ -1,0 +1,41 @@
+// The CLI run in-process, main() with its output captured: for what a spawned CLI cannot show (a
+// terminal as stdout) and for the unit tests, which spawn no process.
+import { Writable } from 'node:stream';
+import { main } from '../../src/cli/main.js';
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _e: BufferEncoding, cb: (error?: Error | null) => void) {
+    this.text += chunk.toString();
+    cb();
+  }
+}
+
+export interface MainOptions {
+  cwd: string;
+  stdoutIsTTY?: boolean;
+  /** The whole environment the command sees (nothing from the test process's). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function runMain(
+  argv: string[],
+  options: MainOptions,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const saved = process.exitCode;
+  try {
+    const code = await main(argv, {
+      stdout,
+      stderr,
+      stdoutIsTTY: options.stdoutIsTTY ?? false,
+      stderrIsTTY: false,
+      cwd: options.cwd,
+      env: options.env ?? {},
+    });
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    process.exitCode = saved;
+  }
+}
