@@ -336,6 +336,11 @@ interface Walk {
 }
 
 function walk(schema: object, dialect: Dialect): SchemaAnalysis {
+  return inCommonSubset(schema) ? COMMON_ANALYSIS : walkInFull(schema, dialect);
+}
+
+/** The full walk, without the common-subset shortcut (tests hold the two together). */
+export function walkInFull(schema: object, dialect: Dialect): SchemaAnalysis {
   const rootId = (schema as Record<string, unknown>).$id;
   const rootBase =
     typeof rootId === 'string'
@@ -550,4 +555,166 @@ function resolveFragment(resource: Resource, fragment: string, keyword: RefKeywo
     return 'points to a value that is not a schema';
   }
   return null;
+}
+
+// --- The common subset ----------------------------------------------------------------------------
+// Most tool schemas use a few keywords, local `#/...` references and nothing that starts a resource or
+// names an anchor. For those the full walk's answer is known before it is made: every keyword valid in
+// every meta-schema, every reference resolved, nothing external, no `x-mcp-header`. One lean pass
+// (no path, no resources, one table lookup per key) proves that or gives up; any doubt, and the full
+// walk decides. A test holds "in the subset ⇒ the full walk's analysis is COMMON_ANALYSIS".
+
+/** What the full walk says of a schema in the common subset (shared: read, never changed). */
+const COMMON_ANALYSIS: SchemaAnalysis = Object.freeze({
+  tooDeep: false,
+  fastValid: true,
+  unresolved: Object.freeze([]) as unknown as UnresolvedRef[],
+  external: Object.freeze([]) as unknown as RefSite[],
+  mcpHeader: false,
+});
+
+/** Deeper than this the full walk decides (real tool schemas stay under ~30). */
+const COMMON_MAX_DEPTH = 64;
+
+// How the subset reads a keyword's value (a keyword absent from the table is ignored unless some
+// meta-schema constrains it or it is `x-mcp-header`: then the full walk decides).
+const C_STRING = 1;
+const C_ANY = 2;
+const C_ARRAY = 3;
+const C_ENUM = 4;
+const C_TYPE = 5;
+const C_REQUIRED = 6;
+const C_NUMBER = 7;
+const C_POSITIVE = 8;
+const C_COUNT = 9;
+const C_BOOLEAN = 10;
+const C_PATTERN = 11;
+const C_REF = 12;
+const C_URI = 13;
+const C_SCHEMA_MAP = 14;
+const C_PATTERN_MAP = 15;
+const C_SCHEMA = 16;
+const C_SCHEMA_LIST = 17;
+
+const COMMON_KEYWORDS = new Map<string, number>([
+  ...['title', 'description', '$comment', 'format', 'contentMediaType', 'contentEncoding'].map(
+    (key) => [key, C_STRING] as const,
+  ),
+  ['default', C_ANY],
+  ['const', C_ANY],
+  ['examples', C_ARRAY],
+  ['enum', C_ENUM],
+  ['type', C_TYPE],
+  ['required', C_REQUIRED],
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].map((key) => [key, C_NUMBER] as const),
+  ['multipleOf', C_POSITIVE],
+  ...['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'].map(
+    (key) => [key, C_COUNT] as const,
+  ),
+  ...['uniqueItems', 'readOnly', 'writeOnly', 'deprecated'].map((key) => [key, C_BOOLEAN] as const),
+  ['pattern', C_PATTERN],
+  ['$ref', C_REF],
+  ['$schema', C_URI],
+  ...['properties', '$defs', 'definitions', 'dependentSchemas'].map((key) => [key, C_SCHEMA_MAP] as const),
+  ['patternProperties', C_PATTERN_MAP],
+  // `items` only as one schema: its draft-07/2019-09 array form is not valid in 2020-12.
+  ...[
+    'additionalProperties',
+    'additionalItems',
+    'items',
+    'contains',
+    'propertyNames',
+    'not',
+    'if',
+    'then',
+    'else',
+    'unevaluatedItems',
+    'unevaluatedProperties',
+    'contentSchema',
+  ].map((key) => [key, C_SCHEMA] as const),
+  ...['allOf', 'anyOf', 'oneOf', 'prefixItems'].map((key) => [key, C_SCHEMA_LIST] as const),
+]);
+
+/** A `#...` reference the uri-reference format certainly accepts: printable ASCII, no backslash. */
+function isPlainFragmentRef(value: string): boolean {
+  if (value.charCodeAt(0) !== 0x23) return false;
+  for (let i = 1; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e || c === 0x5c) return false;
+  }
+  return true;
+}
+
+/** Whether `schema` is in the common subset: the full walk would return COMMON_ANALYSIS for it. */
+export function inCommonSubset(schema: object): boolean {
+  return commonNode(schema, schema, 0);
+}
+
+function commonNode(root: object, node: unknown, depth: number): boolean {
+  if (typeof node === 'boolean') return true;
+  if (node === null || typeof node !== 'object' || Array.isArray(node) || depth > COMMON_MAX_DEPTH)
+    return false;
+  const obj = node as Record<string, unknown>;
+  for (const key in obj) {
+    const code = COMMON_KEYWORDS.get(key);
+    if (code === undefined) {
+      if (UNCHECKED_META_KEYWORDS.has(key) || key === 'x-mcp-header') return false;
+      continue;
+    }
+    if (!commonKeyword(root, code, obj[key], depth)) return false;
+  }
+  return true;
+}
+
+function commonKeyword(root: object, code: number, value: unknown, depth: number): boolean {
+  switch (code) {
+    case C_STRING:
+      return typeof value === 'string';
+    case C_ANY:
+      return true;
+    case C_ARRAY:
+      return Array.isArray(value);
+    case C_ENUM:
+      return isNonEmptyUniqueScalars(value);
+    case C_TYPE:
+      return typeof value === 'string' ? SIMPLE_TYPES.has(value) : isUniqueStrings(value, SIMPLE_TYPES, 1);
+    case C_REQUIRED:
+      return isUniqueStrings(value, null, 0);
+    case C_NUMBER:
+      return typeof value === 'number';
+    case C_POSITIVE:
+      return typeof value === 'number' && value > 0;
+    case C_COUNT:
+      return isNonNegativeInteger(value);
+    case C_BOOLEAN:
+      return typeof value === 'boolean';
+    case C_PATTERN:
+      return typeof value === 'string' && isRegex(value);
+    case C_REF:
+      // No `$id` or anchor is in the subset, so a fragment reference resolves in the root, as a pointer.
+      return (
+        typeof value === 'string' &&
+        isPlainFragmentRef(value) &&
+        resolveFragment({ base: PLACEHOLDER_BASE, root, anchors: null }, value.slice(1), '$ref') === null
+      );
+    case C_URI:
+      return typeof value === 'string' && isUri(value);
+    case C_SCHEMA_MAP:
+    case C_PATTERN_MAP: {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const map = value as Record<string, unknown>;
+      for (const name of Object.keys(map)) {
+        if (code === C_PATTERN_MAP && !isRegex(name)) return false;
+        if (!commonNode(root, map[name], depth + 1)) return false;
+      }
+      return true;
+    }
+    case C_SCHEMA:
+      return commonNode(root, value, depth + 1);
+    default: {
+      if (!Array.isArray(value) || value.length === 0) return false;
+      for (const item of value) if (!commonNode(root, item, depth + 1)) return false;
+      return true;
+    }
+  }
 }
