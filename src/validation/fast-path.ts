@@ -114,6 +114,8 @@ class DocumentFacts implements ScreenContext {
 export interface FastPath {
   /** True only when no rule in force under `options` can report anything about `doc`. */
   isClean(doc: unknown, options: EngineOptions): boolean;
+  /** When `doc` is clean (as `isClean`), its report: what the engine's would hold; else null. */
+  cleanReport(doc: unknown, options: EngineOptions): DocumentReport | null;
   /** True when some rule in force for `doc` under `options` has no screen covering it: never clean. */
   refuses(doc: unknown, options: EngineOptions): boolean;
 }
@@ -149,6 +151,27 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
       makePlan(kind, options.ruleLevels),
     );
 
+  const clean = (
+    doc: unknown,
+    header: DocumentHeader,
+    kind: DocumentKind,
+    options: EngineOptions,
+  ): boolean => {
+    const plan = planOf(header, kind, options);
+    if (plan.refused) return false;
+    try {
+      for (const validate of plan.validators) if (!validate(doc)) return false;
+      if (plan.tests.length === 0) return true;
+      const facts = new DocumentFacts(kind.version, header);
+      for (const test of plan.tests) if (!test(doc as JsonObject, facts)) return false;
+      return true;
+    } catch (error) {
+      // Data nested deeper than a recursive validator can follow: the engine says what it is.
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
+  };
+
   return {
     refuses(doc, options) {
       const header = headerOf(doc);
@@ -156,35 +179,22 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     },
     isClean(doc, options) {
       const header = headerOf(doc);
+      return clean(doc, header, kindOf(header, options.target), options);
+    },
+    cleanReport(doc, options) {
+      // The header and kind read once, for the verdict and the report.
+      const header = headerOf(doc);
       const kind = kindOf(header, options.target);
-      const plan = planOf(header, kind, options);
-      if (plan.refused) return false;
-      try {
-        for (const validate of plan.validators) if (!validate(doc)) return false;
-        if (plan.tests.length === 0) return true;
-        const facts = new DocumentFacts(kind.version, header);
-        for (const test of plan.tests) if (!test(doc as JsonObject, facts)) return false;
-        return true;
-      } catch (error) {
-        // Data nested deeper than a recursive validator can follow: the engine says what it is.
-        if (error instanceof RangeError) return false;
-        throw error;
-      }
+      if (!clean(doc, header, kind, options)) return null;
+      const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
+      report.version = kind.version;
+      if (kind.isObjectRoot) report.tools = ownArray(doc as JsonObject, 'tools').length;
+      return report;
     },
   };
 }
 
 let fastPath: FastPath | null = null;
-
-/** The report of a document the fast path called clean: what the engine's would hold. */
-function cleanReport(doc: unknown, options: EngineOptions): DocumentReport {
-  const header = headerOf(doc);
-  const kind = kindOf(header, options.target);
-  const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
-  report.version = kind.version;
-  if (kind.isObjectRoot) report.tools = ownArray(doc as JsonObject, 'tools').length;
-  return report;
-}
 
 /**
  * Validate a parsed document: the verdict first. A clean document gets its (empty) report without the
@@ -192,5 +202,5 @@ function cleanReport(doc: unknown, options: EngineOptions): DocumentReport {
  */
 export function checkDocument(doc: unknown, options: EngineOptions): DocumentReport {
   fastPath ??= createFastPath(RULES, generatedScreens());
-  return fastPath.isClean(doc, options) ? cleanReport(doc, options) : validateDocument(doc, options);
+  return fastPath.cleanReport(doc, options) ?? validateDocument(doc, options);
 }
