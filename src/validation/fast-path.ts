@@ -19,10 +19,11 @@ import {
   validateDocument,
 } from './engine.js';
 import type { Dialect } from './json-schema/dialect.js';
+import { type AnalyzedToolSchema, analyzedToolSchemas } from './json-schema/tool-schemas.js';
 import { type JsonObject, ownArray } from './json-schema/values.js';
-import { SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
+import { analyzeSchema, SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
 import { KindTable } from './kinds.js';
-import type { Rule, RuleScreen, ScreenContext } from './rule.js';
+import type { Rule, RuleScreen, ScreenFacts } from './rule.js';
 import { RULES } from './rules/index.js';
 import {
   SCREEN_MANIFEST,
@@ -89,19 +90,28 @@ interface Plan {
 
 const REFUSED: Plan = { refused: true, validators: [], tests: [] };
 
-/** What a rule's screen tests know of a document (tag names and schema walks made on first need). */
-class DocumentFacts implements ScreenContext {
+/** What a rule's screen tests know of a document (tag names, tool schemas and walks made on first need). */
+class DocumentFacts implements ScreenFacts {
   private tags: ReadonlySet<string> | null | undefined;
   private analyses: SchemaAnalyses | null = null;
+  private schemas: readonly AnalyzedToolSchema[] | null = null;
 
   constructor(
     readonly version: SpecVersion | null,
     private readonly header: DocumentHeader,
+    private readonly document: JsonObject,
   ) {}
 
   get declaredTags(): ReadonlySet<string> | null {
     if (this.tags === undefined) this.tags = declaredTagNames(this.header.tags);
     return this.tags;
+  }
+
+  /** One list for every tool-schema screen: each schema is found, its dialect read and walked once. */
+  get toolSchemas(): readonly AnalyzedToolSchema[] {
+    // Each schema is listed once: its walk needs no table.
+    this.schemas ??= analyzedToolSchemas(this.document, analyzeSchema);
+    return this.schemas;
   }
 
   /** A property, not a method: rules pass it on as a function. */
@@ -162,7 +172,7 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     try {
       for (const validate of plan.validators) if (!validate(doc)) return false;
       if (plan.tests.length === 0) return true;
-      const facts = new DocumentFacts(kind.version, header);
+      const facts = new DocumentFacts(kind.version, header, doc as JsonObject);
       for (const test of plan.tests) if (!test(doc as JsonObject, facts)) return false;
       return true;
     } catch (error) {
