@@ -19,10 +19,11 @@ import {
   validateDocument,
 } from './engine.js';
 import type { Dialect } from './json-schema/dialect.js';
+import { type AnalyzedToolSchema, analyzedToolSchemas } from './json-schema/tool-schemas.js';
 import { type JsonObject, ownArray } from './json-schema/values.js';
-import { SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
+import { analyzeSchema, SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
 import { KindTable } from './kinds.js';
-import type { Rule, RuleScreen, ScreenContext } from './rule.js';
+import type { Rule, RuleScreen, ScreenFacts } from './rule.js';
 import { RULES } from './rules/index.js';
 import {
   SCREEN_MANIFEST,
@@ -89,19 +90,28 @@ interface Plan {
 
 const REFUSED: Plan = { refused: true, validators: [], tests: [] };
 
-/** What a rule's screen tests know of a document (tag names and schema walks made on first need). */
-class DocumentFacts implements ScreenContext {
+/** What a rule's screen tests know of a document (tag names, tool schemas and walks made on first need). */
+class DocumentFacts implements ScreenFacts {
   private tags: ReadonlySet<string> | null | undefined;
   private analyses: SchemaAnalyses | null = null;
+  private schemas: readonly AnalyzedToolSchema[] | null = null;
 
   constructor(
     readonly version: SpecVersion | null,
     private readonly header: DocumentHeader,
+    private readonly document: JsonObject,
   ) {}
 
   get declaredTags(): ReadonlySet<string> | null {
     if (this.tags === undefined) this.tags = declaredTagNames(this.header.tags);
     return this.tags;
+  }
+
+  /** One list for every tool-schema screen: each schema is found, its dialect read and walked once. */
+  get toolSchemas(): readonly AnalyzedToolSchema[] {
+    // Each schema is listed once: its walk needs no table.
+    this.schemas ??= analyzedToolSchemas(this.document, analyzeSchema);
+    return this.schemas;
   }
 
   /** A property, not a method: rules pass it on as a function. */
@@ -114,6 +124,8 @@ class DocumentFacts implements ScreenContext {
 export interface FastPath {
   /** True only when no rule in force under `options` can report anything about `doc`. */
   isClean(doc: unknown, options: EngineOptions): boolean;
+  /** When `doc` is clean (as `isClean`), its report: what the engine's would hold; else null. */
+  cleanReport(doc: unknown, options: EngineOptions): DocumentReport | null;
   /** True when some rule in force for `doc` under `options` has no screen covering it: never clean. */
   refuses(doc: unknown, options: EngineOptions): boolean;
 }
@@ -149,6 +161,27 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
       makePlan(kind, options.ruleLevels),
     );
 
+  const clean = (
+    doc: unknown,
+    header: DocumentHeader,
+    kind: DocumentKind,
+    options: EngineOptions,
+  ): boolean => {
+    const plan = planOf(header, kind, options);
+    if (plan.refused) return false;
+    try {
+      for (const validate of plan.validators) if (!validate(doc)) return false;
+      if (plan.tests.length === 0) return true;
+      const facts = new DocumentFacts(kind.version, header, doc as JsonObject);
+      for (const test of plan.tests) if (!test(doc as JsonObject, facts)) return false;
+      return true;
+    } catch (error) {
+      // Data nested deeper than a recursive validator can follow: the engine says what it is.
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
+  };
+
   return {
     refuses(doc, options) {
       const header = headerOf(doc);
@@ -156,35 +189,22 @@ export function createFastPath(rules: readonly Rule[], source: ScreenSource): Fa
     },
     isClean(doc, options) {
       const header = headerOf(doc);
+      return clean(doc, header, kindOf(header, options.target), options);
+    },
+    cleanReport(doc, options) {
+      // The header and kind read once, for the verdict and the report.
+      const header = headerOf(doc);
       const kind = kindOf(header, options.target);
-      const plan = planOf(header, kind, options);
-      if (plan.refused) return false;
-      try {
-        for (const validate of plan.validators) if (!validate(doc)) return false;
-        if (plan.tests.length === 0) return true;
-        const facts = new DocumentFacts(kind.version, header);
-        for (const test of plan.tests) if (!test(doc as JsonObject, facts)) return false;
-        return true;
-      } catch (error) {
-        // Data nested deeper than a recursive validator can follow: the engine says what it is.
-        if (error instanceof RangeError) return false;
-        throw error;
-      }
+      if (!clean(doc, header, kind, options)) return null;
+      const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
+      report.version = kind.version;
+      if (kind.isObjectRoot) report.tools = ownArray(doc as JsonObject, 'tools').length;
+      return report;
     },
   };
 }
 
 let fastPath: FastPath | null = null;
-
-/** The report of a document the fast path called clean: what the engine's would hold. */
-function cleanReport(doc: unknown, options: EngineOptions): DocumentReport {
-  const header = headerOf(doc);
-  const kind = kindOf(header, options.target);
-  const report = emptyReport(typeof header.mcpdesc === 'string' ? header.mcpdesc : null);
-  report.version = kind.version;
-  if (kind.isObjectRoot) report.tools = ownArray(doc as JsonObject, 'tools').length;
-  return report;
-}
 
 /**
  * Validate a parsed document: the verdict first. A clean document gets its (empty) report without the
@@ -192,5 +212,5 @@ function cleanReport(doc: unknown, options: EngineOptions): DocumentReport {
  */
 export function checkDocument(doc: unknown, options: EngineOptions): DocumentReport {
   fastPath ??= createFastPath(RULES, generatedScreens());
-  return fastPath.isClean(doc, options) ? cleanReport(doc, options) : validateDocument(doc, options);
+  return fastPath.cleanReport(doc, options) ?? validateDocument(doc, options);
 }

@@ -6,6 +6,7 @@
 import type { Level, LevelTable, PathSegment, Severity, SpecVersion, Target } from '../types.js';
 import { DRAFT_VERSION, TARGETS } from '../types.js';
 import type { Dialect } from './json-schema/dialect.js';
+import type { AnalyzedToolSchema } from './json-schema/tool-schemas.js';
 import type { JsonObject } from './json-schema/values.js';
 import type { SchemaAnalysis } from './json-schema/walk.js';
 import type { SchemaFragment } from './schema/fragment.js';
@@ -34,6 +35,12 @@ export interface ScreenContext {
    * made once and handed to every rule that asks for the same schema while one element is checked.
    */
   analyze(schema: JsonObject, dialect: Dialect): SchemaAnalysis;
+}
+
+/** What a screen test knows of a document: the visitors' context, and what the screens share. */
+export interface ScreenFacts extends ScreenContext {
+  /** Every tool schema of the document's tools with its dialect and walk: listed once, read by each screen. */
+  readonly toolSchemas: readonly AnalyzedToolSchema[];
 }
 
 export interface RuleContext extends ScreenContext {
@@ -87,7 +94,7 @@ export interface RuleScreen {
    */
   schema?(version: SpecVersion | null): SchemaFragment | null;
   /** What JSON Schema cannot say, for object roots that passed the schemas: true when the rule finds nothing. */
-  test?(document: JsonObject, context: ScreenContext): boolean;
+  test?(document: JsonObject, context: ScreenFacts): boolean;
   /**
    * The documents the screen is written for, by structural version and level column (absent: all).
    * For any other, the fast path calls nothing clean while the rule is in force.

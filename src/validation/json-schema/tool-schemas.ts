@@ -61,6 +61,25 @@ export function forEachAnalyzedToolSchema(
   });
 }
 
+/** A tool schema with its dialect (null: an unknown `$schema`, walked in the default) and its walk. */
+export interface AnalyzedToolSchema {
+  schema: JsonObject;
+  dialect: Dialect | null;
+  analysis: SchemaAnalysis;
+}
+
+/** Every tool schema of a document's tools, in document order, each walked once. */
+export function analyzedToolSchemas(document: JsonObject, analyze: Analyze): AnalyzedToolSchema[] {
+  const out: AnalyzedToolSchema[] = [];
+  for (const tool of ownArray(document, 'tools')) {
+    forEachToolSchema(tool, (_key, schema) => {
+      const dialect = dialectOf(schema);
+      out.push({ schema, dialect, analysis: analyze(schema, dialect ?? DEFAULT_DIALECT) });
+    });
+  }
+  return out;
+}
+
 /** Whether a rule finds nothing in one tool schema, given its walk and its dialect. */
 export type ToolSchemaClean = (
   analysis: SchemaAnalysis,
@@ -71,13 +90,9 @@ export type ToolSchemaClean = (
 /** A tool-schema rule's screen: it finds nothing in any tool schema of the document. */
 export function toolSchemaScreen(clean: ToolSchemaClean, covers?: RuleScreen['covers']): RuleScreen {
   return {
-    test(document, context) {
-      let passed = true;
-      for (const tool of ownArray(document, 'tools')) {
-        forEachAnalyzedToolSchema(tool, context.analyze, (_key, analysis, schema, dialect) => {
-          if (passed && !clean(analysis, schema, dialect)) passed = false;
-        });
-        if (!passed) return false;
+    test(_document, context) {
+      for (const { analysis, schema, dialect } of context.toolSchemas) {
+        if (!clean(analysis, schema, dialect)) return false;
       }
       return true;
     },

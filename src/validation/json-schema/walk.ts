@@ -5,8 +5,17 @@
 // *named* `$ref` is not a reference), recording every `$ref`/`$dynamicRef`/`$recursiveRef` with the
 // schema resource it appears in, and every `$id`/`$anchor` that a reference may target.
 // References are then resolved by lookup, never followed, so `$ref` cycles cannot loop.
-import { createRequire } from 'node:module';
 import { quote } from '../../quote.js';
+import {
+  isNonEmptyUniqueScalars,
+  isNonNegativeInteger,
+  isRegex,
+  isUniqueStrings,
+  isUri,
+  keywordValid,
+  SIMPLE_TYPES,
+  UNCHECKED_META_KEYWORDS,
+} from './keywords.js';
 import type { Dialect } from './meta-options.js';
 
 /** Schema nesting beyond this is reported once and not checked (real tool schemas stay under ~30). */
@@ -115,181 +124,6 @@ function resolveUri(ref: string, base: string): string | null {
   }
 }
 
-// --- Fast meta-schema pre-check -------------------------------------------------------------------
-// The generated 2020-12 validator is slow on real tool schemas (its `$dynamicRef` chain runs seven
-// vocabulary validators per subschema), more than all other rules together. Most schemas use a handful
-// of keywords, so while walking we check those keywords exactly as the three meta-schemas do (the
-// strictest reading where dialects differ). A schema that passes is valid in every dialect; anything
-// else, including any keyword we do not check here, falls back to the generated validator for the
-// verdict and the messages. A differential test holds "fast-valid ⇒ validator-valid".
-
-interface FormatCheck {
-  test?(value: string): boolean;
-  (value: string): boolean;
-}
-// The very format functions the generated validators call (ajv-formats "fast" mode).
-const fastFormats = (
-  createRequire(import.meta.url)('ajv-formats/dist/formats') as {
-    fastFormats: Record<string, RegExp | FormatCheck>;
-  }
-).fastFormats;
-function formatCheck(name: string): (value: string) => boolean {
-  const format = fastFormats[name];
-  if (format instanceof RegExp) return (value) => format.test(value);
-  if (typeof format === 'function') return format;
-  throw new Error(`ajv-formats has no fast format ${name}`);
-}
-const isRegex = formatCheck('regex');
-const isUriReference = formatCheck('uri-reference');
-const isUri = formatCheck('uri');
-
-const SIMPLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
-
-/** Keywords some supported meta-schema constrains but the fast check does not: always fall back. */
-const UNCHECKED_META_KEYWORDS = new Set([
-  '$id',
-  '$anchor',
-  '$dynamicAnchor',
-  '$dynamicRef',
-  '$recursiveAnchor',
-  '$recursiveRef',
-  '$vocabulary',
-  'dependencies',
-  'dependentRequired',
-  'maxContains',
-  'minContains',
-]);
-
-function isSchemaValue(value: unknown): boolean {
-  return typeof value === 'boolean' || (value !== null && typeof value === 'object' && !Array.isArray(value));
-}
-
-function isNonNegativeInteger(value: unknown): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function isUniqueStrings(value: unknown, allowed: ReadonlySet<string> | null, minItems: number): boolean {
-  if (!Array.isArray(value) || value.length < minItems) return false;
-  // `required` and `type` lists are short: comparing pairs is cheaper than building a Set for them.
-  if (value.length <= 8) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item !== 'string' || (allowed !== null && !allowed.has(item))) return false;
-      for (let j = 0; j < i; j++) if (value[j] === item) return false;
-    }
-    return true;
-  }
-  const seen = new Set<string>();
-  for (const item of value) {
-    if (typeof item !== 'string' || (allowed !== null && !allowed.has(item)) || seen.has(item)) return false;
-    seen.add(item);
-  }
-  return true;
-}
-
-/**
- * draft-07 wants `enum` non-empty with unique items (2019-09 and 2020-12 accept any array). Unique by
- * JSON equality; items that are objects or arrays are left to the validator's deep comparison.
- */
-function isNonEmptyUniqueScalars(value: unknown): boolean {
-  if (!Array.isArray(value) || value.length === 0) return false;
-  if (value.length <= 8) {
-    // Short enums (most of them) compared pairwise, as in isUniqueStrings: no Set per enum. `===`
-    // agrees with the Set's SameValueZero on JSON values (0 and -0 alike; JSON has no NaN).
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item !== null && typeof item === 'object') return false;
-      for (let j = 0; j < i; j++) if (value[j] === item) return false;
-    }
-    return true;
-  }
-  const seen = new Set<unknown>();
-  for (const item of value) {
-    if (item !== null && typeof item === 'object') return false;
-    if (seen.has(item)) return false;
-    seen.add(item);
-  }
-  return true;
-}
-
-/** Whether one keyword's value is certainly valid in every supported meta-schema. */
-function keywordValid(key: string, value: unknown): boolean {
-  switch (key) {
-    case 'title':
-    case 'description':
-    case '$comment':
-    case 'format':
-    case 'contentMediaType':
-    case 'contentEncoding':
-      return typeof value === 'string';
-    case 'default':
-    case 'const':
-      return true;
-    case 'examples':
-      return Array.isArray(value);
-    case 'enum':
-      return isNonEmptyUniqueScalars(value);
-    case 'type':
-      return typeof value === 'string' ? SIMPLE_TYPES.has(value) : isUniqueStrings(value, SIMPLE_TYPES, 1);
-    case 'required':
-      return isUniqueStrings(value, null, 0);
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return typeof value === 'number';
-    case 'multipleOf':
-      return typeof value === 'number' && value > 0;
-    case 'minLength':
-    case 'maxLength':
-    case 'minItems':
-    case 'maxItems':
-    case 'minProperties':
-    case 'maxProperties':
-      return isNonNegativeInteger(value);
-    case 'uniqueItems':
-    case 'readOnly':
-    case 'writeOnly':
-    case 'deprecated':
-      return typeof value === 'boolean';
-    case 'pattern':
-      return typeof value === 'string' && isRegex(value);
-    case '$ref':
-      return typeof value === 'string' && isUriReference(value);
-    case '$schema':
-      return typeof value === 'string' && isUri(value);
-    case 'properties':
-    case '$defs':
-    case 'definitions':
-    case 'dependentSchemas':
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
-    case 'patternProperties':
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-      for (const pattern of Object.keys(value)) if (!isRegex(pattern)) return false;
-      return true;
-    case 'additionalProperties':
-    case 'additionalItems':
-    case 'items':
-    case 'contains':
-    case 'propertyNames':
-    case 'not':
-    case 'if':
-    case 'then':
-    case 'else':
-    case 'unevaluatedItems':
-    case 'unevaluatedProperties':
-    case 'contentSchema':
-      return isSchemaValue(value);
-    case 'allOf':
-    case 'anyOf':
-    case 'oneOf':
-    case 'prefixItems':
-      return Array.isArray(value) && value.length > 0;
-    default:
-      return !UNCHECKED_META_KEYWORDS.has(key);
-  }
-}
-
 /**
  * Walk a schema once and report its reference problems. `dialect` must be the schema's own
  * (`dialectOf`, or the default for an unknown one). The rules that need the walk of the same schema
@@ -336,6 +170,11 @@ interface Walk {
 }
 
 function walk(schema: object, dialect: Dialect): SchemaAnalysis {
+  return inCommonSubset(schema) ? COMMON_ANALYSIS : walkInFull(schema, dialect);
+}
+
+/** The full walk, without the common-subset shortcut (tests hold the two together). */
+export function walkInFull(schema: object, dialect: Dialect): SchemaAnalysis {
   const rootId = (schema as Record<string, unknown>).$id;
   const rootBase =
     typeof rootId === 'string'
@@ -550,4 +389,166 @@ function resolveFragment(resource: Resource, fragment: string, keyword: RefKeywo
     return 'points to a value that is not a schema';
   }
   return null;
+}
+
+// --- The common subset ----------------------------------------------------------------------------
+// Most tool schemas use a few keywords, local `#/...` references and nothing that starts a resource or
+// names an anchor. For those the full walk's answer is known before it is made: every keyword valid in
+// every meta-schema, every reference resolved, nothing external, no `x-mcp-header`. One lean pass
+// (no path, no resources, one table lookup per key) proves that or gives up; any doubt, and the full
+// walk decides. A test holds "in the subset ⇒ the full walk's analysis is COMMON_ANALYSIS".
+
+/** What the full walk says of a schema in the common subset (shared: read, never changed). */
+const COMMON_ANALYSIS: SchemaAnalysis = Object.freeze({
+  tooDeep: false,
+  fastValid: true,
+  unresolved: Object.freeze([]) as unknown as UnresolvedRef[],
+  external: Object.freeze([]) as unknown as RefSite[],
+  mcpHeader: false,
+});
+
+/** Deeper than this the full walk decides (real tool schemas stay under ~30). */
+const COMMON_MAX_DEPTH = 64;
+
+// How the subset reads a keyword's value (a keyword absent from the table is ignored unless some
+// meta-schema constrains it or it is `x-mcp-header`: then the full walk decides).
+const C_STRING = 1;
+const C_ANY = 2;
+const C_ARRAY = 3;
+const C_ENUM = 4;
+const C_TYPE = 5;
+const C_REQUIRED = 6;
+const C_NUMBER = 7;
+const C_POSITIVE = 8;
+const C_COUNT = 9;
+const C_BOOLEAN = 10;
+const C_PATTERN = 11;
+const C_REF = 12;
+const C_URI = 13;
+const C_SCHEMA_MAP = 14;
+const C_PATTERN_MAP = 15;
+const C_SCHEMA = 16;
+const C_SCHEMA_LIST = 17;
+
+const COMMON_KEYWORDS = new Map<string, number>([
+  ...['title', 'description', '$comment', 'format', 'contentMediaType', 'contentEncoding'].map(
+    (key) => [key, C_STRING] as const,
+  ),
+  ['default', C_ANY],
+  ['const', C_ANY],
+  ['examples', C_ARRAY],
+  ['enum', C_ENUM],
+  ['type', C_TYPE],
+  ['required', C_REQUIRED],
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].map((key) => [key, C_NUMBER] as const),
+  ['multipleOf', C_POSITIVE],
+  ...['minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'].map(
+    (key) => [key, C_COUNT] as const,
+  ),
+  ...['uniqueItems', 'readOnly', 'writeOnly', 'deprecated'].map((key) => [key, C_BOOLEAN] as const),
+  ['pattern', C_PATTERN],
+  ['$ref', C_REF],
+  ['$schema', C_URI],
+  ...['properties', '$defs', 'definitions', 'dependentSchemas'].map((key) => [key, C_SCHEMA_MAP] as const),
+  ['patternProperties', C_PATTERN_MAP],
+  // `items` only as one schema: its draft-07/2019-09 array form is not valid in 2020-12.
+  ...[
+    'additionalProperties',
+    'additionalItems',
+    'items',
+    'contains',
+    'propertyNames',
+    'not',
+    'if',
+    'then',
+    'else',
+    'unevaluatedItems',
+    'unevaluatedProperties',
+    'contentSchema',
+  ].map((key) => [key, C_SCHEMA] as const),
+  ...['allOf', 'anyOf', 'oneOf', 'prefixItems'].map((key) => [key, C_SCHEMA_LIST] as const),
+]);
+
+/** A `#...` reference the uri-reference format certainly accepts: printable ASCII, no backslash. */
+function isPlainFragmentRef(value: string): boolean {
+  if (value.charCodeAt(0) !== 0x23) return false;
+  for (let i = 1; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e || c === 0x5c) return false;
+  }
+  return true;
+}
+
+/** Whether `schema` is in the common subset: the full walk would return COMMON_ANALYSIS for it. */
+export function inCommonSubset(schema: object): boolean {
+  return commonNode(schema, schema, 0);
+}
+
+function commonNode(root: object, node: unknown, depth: number): boolean {
+  if (typeof node === 'boolean') return true;
+  if (node === null || typeof node !== 'object' || Array.isArray(node) || depth > COMMON_MAX_DEPTH)
+    return false;
+  const obj = node as Record<string, unknown>;
+  for (const key in obj) {
+    const code = COMMON_KEYWORDS.get(key);
+    if (code === undefined) {
+      if (UNCHECKED_META_KEYWORDS.has(key) || key === 'x-mcp-header') return false;
+      continue;
+    }
+    if (!commonKeyword(root, code, obj[key], depth)) return false;
+  }
+  return true;
+}
+
+function commonKeyword(root: object, code: number, value: unknown, depth: number): boolean {
+  switch (code) {
+    case C_STRING:
+      return typeof value === 'string';
+    case C_ANY:
+      return true;
+    case C_ARRAY:
+      return Array.isArray(value);
+    case C_ENUM:
+      return isNonEmptyUniqueScalars(value);
+    case C_TYPE:
+      return typeof value === 'string' ? SIMPLE_TYPES.has(value) : isUniqueStrings(value, SIMPLE_TYPES, 1);
+    case C_REQUIRED:
+      return isUniqueStrings(value, null, 0);
+    case C_NUMBER:
+      return typeof value === 'number';
+    case C_POSITIVE:
+      return typeof value === 'number' && value > 0;
+    case C_COUNT:
+      return isNonNegativeInteger(value);
+    case C_BOOLEAN:
+      return typeof value === 'boolean';
+    case C_PATTERN:
+      return typeof value === 'string' && isRegex(value);
+    case C_REF:
+      // No `$id` or anchor is in the subset, so a fragment reference resolves in the root, as a pointer.
+      return (
+        typeof value === 'string' &&
+        isPlainFragmentRef(value) &&
+        resolveFragment({ base: PLACEHOLDER_BASE, root, anchors: null }, value.slice(1), '$ref') === null
+      );
+    case C_URI:
+      return typeof value === 'string' && isUri(value);
+    case C_SCHEMA_MAP:
+    case C_PATTERN_MAP: {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const map = value as Record<string, unknown>;
+      for (const name of Object.keys(map)) {
+        if (code === C_PATTERN_MAP && !isRegex(name)) return false;
+        if (!commonNode(root, map[name], depth + 1)) return false;
+      }
+      return true;
+    }
+    case C_SCHEMA:
+      return commonNode(root, value, depth + 1);
+    default: {
+      if (!Array.isArray(value) || value.length === 0) return false;
+      for (const item of value) if (!commonNode(root, item, depth + 1)) return false;
+      return true;
+    }
+  }
 }

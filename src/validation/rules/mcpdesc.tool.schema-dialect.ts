@@ -7,7 +7,7 @@ import { quote } from '../../quote.js';
 import type { PathSegment } from '../../types.js';
 import { DIALECT_URIS, dialectOf } from '../json-schema/dialect.js';
 import { forEachComponentSchema, forEachToolSchema } from '../json-schema/tool-schemas.js';
-import { type JsonObject, ownArray } from '../json-schema/values.js';
+import type { JsonObject } from '../json-schema/values.js';
 import {
   DIALECT_REVISIONS,
   effectiveScope,
@@ -62,14 +62,8 @@ const rule: Rule = {
     ],
   },
   screen: {
-    test(document) {
-      let known = true;
-      for (const tool of ownArray(document, 'tools')) {
-        forEachToolSchema(tool, (_key, schema) => {
-          if (dialectOf(schema) === null) known = false;
-        });
-        if (!known) return false;
-      }
+    test(_document, context) {
+      for (const { dialect } of context.toolSchemas) if (dialect === null) return false;
       return true;
     },
     covers: before080,

@@ -5,6 +5,7 @@ import { createMetaAjv, metaSchemaId } from '../../../../src/validation/json-sch
 import { DIALECTS, type Dialect } from '../../../../src/validation/json-schema/meta-options.js';
 import { checkMetaSchema, metaValidator } from '../../../../src/validation/json-schema/meta-validators.js';
 import { analyzeSchema } from '../../../../src/validation/json-schema/walk.js';
+import { META_TEST_KEYWORDS, schemaArbitrary } from './schema-arbitrary.js';
 
 type Validate = ((data: unknown) => boolean) & {
   errors?: Array<{ instancePath: string; keyword: string }> | null;
@@ -22,57 +23,7 @@ function runtimeValidator(dialect: Dialect): Validate {
 
 const errorKeys = (v: Validate) => (v.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`).sort();
 
-// A keyword-aware generator: mostly well-formed schemas, with wrong-typed values mixed in.
-const { schema: rawSchemaArb } = fc.letrec((tie) => ({
-  schema: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.boolean(),
-    fc.dictionary(
-      fc.constantFrom(
-        'type',
-        'properties',
-        'items',
-        'required',
-        'enum',
-        'description',
-        'minimum',
-        'minLength',
-        'pattern',
-        'anyOf',
-        'additionalProperties',
-        '$ref',
-        '$defs',
-        'definitions',
-        'format',
-        'multipleOf',
-        'uniqueItems',
-        'patternProperties',
-        'dependencies',
-        '$id',
-        'x-extra',
-        'nullable',
-      ),
-      tie('value'),
-      { maxKeys: 4 },
-    ),
-  ),
-  value: fc.oneof(
-    { depthSize: 'small' },
-    tie('schema'),
-    fc.constantFrom('string', 'object', 'any', 'integer', '#', '#/$defs/a', 'a b', '(', '^[a-z]+$', ''),
-    fc.integer({ min: -2, max: 5 }),
-    fc.double({ noNaN: true, noDefaultInfinity: true }),
-    fc.constant(null),
-    fc.array(fc.constantFrom('string', 'null', 'a', 'a', 'number'), { maxLength: 3 }),
-    fc.array(tie('schema'), { maxLength: 2 }),
-    fc.dictionary(fc.constantFrom('a', 'b', '[', '__proto__'), tie('schema'), { maxKeys: 2 }),
-  ),
-}));
-
-// Documents reach the validators through JSON.parse, so objects have Object.prototype; fast-check's
-// dictionaries may be null-prototype, on which Ajv's generated and compiled uniqueItems code differ
-// (seed 996024767: {"type":[{},{}]}), a case no parsed document can produce.
-const schemaArb = rawSchemaArb.map((schema) => JSON.parse(JSON.stringify(schema)) as unknown);
+const schemaArb = schemaArbitrary(META_TEST_KEYWORDS);
 
 describe('meta-schema validators', () => {
   const samples: unknown[] = [

@@ -250,7 +250,8 @@ describe('schema walk: local references', () => {
   });
 
   it('is shared per schema object by an owner of analyses until it clears them', () => {
-    const schema = { type: 'object' };
+    // Outside the common subset (an `$id`): the subset's analysis is one shared constant.
+    const schema = { $id: 'https://example.com/s.json', type: 'object' };
     const analyses = new SchemaAnalyses();
     const first = analyses.analyze(schema, '2020-12');
     assert.equal(analyses.analyze(schema, '2020-12'), first);
