@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createNdjsonReporter } from '../../../src/reporting/ndjson.js';
 import type { DocumentResult, LocatedDiagnostic } from '../../../src/types.js';
+import { documentResult } from '../../helpers/records.js';
 
 function referenceDiagnostic(file: string, d: LocatedDiagnostic): string {
   return JSON.stringify({
@@ -180,22 +181,7 @@ describe('ndjson records, byte for byte', () => {
     fc.assert(
       fc.property(fc.array(fc.array(repeated, { maxLength: 6 }), { maxLength: 4 }), (lists) => {
         for (const diagnostics of lists) {
-          const result = {
-            index: 0,
-            file: 'a.json',
-            status: 'invalid',
-            format: 'json',
-            bytes: 2,
-            mcpdesc: null,
-            errors: diagnostics.length,
-            warnings: 0,
-            infos: 0,
-            tools: 0,
-            durationMs: 0,
-            truncated: false,
-            byRule: {},
-            diagnostics,
-          } as unknown as DocumentResult;
+          const result = documentResult({ status: 'invalid', errors: diagnostics.length, diagnostics });
           const expected = diagnostics.map((d) => `${referenceDiagnostic(result.file, d)}\n`).join('');
           assert.equal(written(result), `${expected}${referenceFile(result)}\n`);
         }
