@@ -9,7 +9,7 @@ export const QUOTE_LIMIT = 80;
  * Whether JSON.stringify would print `text` unchanged between quotes (printable ASCII, no `"` or `\`),
  * the common case. A loop, not a RegExp: names are short and a regex call cost more than the scan.
  */
-function isPlain(text: string): boolean {
+export function isPlain(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;

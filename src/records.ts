@@ -2,26 +2,72 @@
 // then its `file` record, one JSON object per line. One definition for the ndjson reporter and for a
 // worker that writes a run's records itself (CheckOptions.ndjsonRecords), so both write the same bytes.
 // Plain functions of plain data: types only.
-import type { DocumentResult, LocatedDiagnostic } from './types.js';
+import { isPlain } from './quote.js';
+import type { DocumentResult, LocatedDiagnostic, PathSegment } from './types.js';
 
 /** A position member: JSON.stringify writes a missing one as null (and a non-finite number too). */
 function position(n: number | undefined): string | number {
   return n !== undefined && Number.isFinite(n) ? n : 'null';
 }
 
-/**
- * JSON of the few strings that repeat on every record of a rule (its id, severity, section, link):
- * quoted once, as JSON.stringify's fixed cost per call was most of what these members cost. Bounded,
- * since `report` renders records read from any NDJSON file.
- */
-const quotedConstants = new Map<string, string>();
-function constant(value: string): string {
-  let json = quotedConstants.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    if (quotedConstants.size < 1024) quotedConstants.set(value, json);
+/** JSON of a string: most pointers and path names need no escaping, and a scan costs less than the call. */
+function jsonString(text: string): string {
+  return isPlain(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+/** JSON of a path (names and indexes), as JSON.stringify writes it, without its generic array walk. */
+function jsonPath(path: readonly PathSegment[]): string {
+  if (path.length === 0) return '[]';
+  let out = '[';
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i]!;
+    if (i > 0) out += ',';
+    out += typeof segment === 'string' ? jsonString(segment) : String(position(segment));
   }
-  return json;
+  return `${out}]`;
+}
+
+/**
+ * The members of a diagnostic line that repeat on every record of a rule (its id and severity before
+ * the message, its section and link at the end), quoted once per rule and severity rather than once
+ * per record.
+ */
+interface RuleParts {
+  severity: string;
+  specSection: string;
+  docsUrl: string;
+  /** `,"ruleId":…,"severity":…,"message":` */
+  head: string;
+  /** `,"specSection":…,"docsUrl":…` */
+  tail: string;
+  /** The last message written for the rule and its JSON: many rules word most findings alike. */
+  message: string;
+  messageJson: string;
+}
+const partsOfRule = new Map<string, RuleParts>();
+
+function ruleParts(d: LocatedDiagnostic): RuleParts {
+  const parts = partsOfRule.get(d.ruleId);
+  if (
+    parts !== undefined &&
+    parts.severity === d.severity &&
+    parts.specSection === d.specSection &&
+    parts.docsUrl === d.docsUrl
+  )
+    return parts;
+  const made: RuleParts = {
+    severity: d.severity,
+    specSection: d.specSection,
+    docsUrl: d.docsUrl,
+    head: `,"ruleId":${JSON.stringify(d.ruleId)},"severity":${JSON.stringify(d.severity)},"message":`,
+    tail: `,"specSection":${JSON.stringify(d.specSection)},"docsUrl":${JSON.stringify(d.docsUrl)}`,
+    message: '',
+    messageJson: '""',
+  };
+  // Bounded, since `report` renders records read from any NDJSON file: full, it starts over.
+  if (parts === undefined && partsOfRule.size >= 1024) partsOfRule.clear();
+  partsOfRule.set(d.ruleId, made);
+  return made;
 }
 
 /**
@@ -30,7 +76,12 @@ function constant(value: string): string {
  * a findings-heavy run this is most of the main thread's work (50k findings on the real corpus).
  */
 export function diagnosticLine(fileJson: string, d: LocatedDiagnostic): string {
-  return `{"type":"diagnostic","file":${fileJson},"ruleId":${constant(d.ruleId)},"severity":${constant(d.severity)},"message":${JSON.stringify(d.message)},"pointer":${JSON.stringify(d.pointer)},"path":${JSON.stringify(d.path)},"line":${position(d.line)},"column":${position(d.column)},"endLine":${position(d.endLine)},"endColumn":${position(d.endColumn)},"specSection":${constant(d.specSection)},"docsUrl":${constant(d.docsUrl)}${d.suppressed ? ',"suppressed":true' : ''}}`;
+  const parts = ruleParts(d);
+  if (parts.message !== d.message) {
+    parts.message = d.message;
+    parts.messageJson = JSON.stringify(d.message);
+  }
+  return `{"type":"diagnostic","file":${fileJson}${parts.head}${parts.messageJson},"pointer":${jsonString(d.pointer)},"path":${jsonPath(d.path)},"line":${position(d.line)},"column":${position(d.column)},"endLine":${position(d.endLine)},"endColumn":${position(d.endColumn)}${parts.tail}${d.suppressed ? ',"suppressed":true' : ''}}`;
 }
 
 /** One `file` record's line (without its newline), as JSON.stringify of its members in order. */

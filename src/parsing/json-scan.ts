@@ -330,6 +330,8 @@ class Structure {
 }
 
 interface Trie {
+  /** null for the root. */
+  parent: Trie | null;
   children: Map<string, Trie> | null;
   /** The children's names that hold no backslash: compared with a name's text in place. */
   plain: string[] | null;
@@ -362,15 +364,17 @@ export interface Span {
  * tokenised. With duplicate keys the last occurrence wins, as with `JSON.parse`.
  */
 export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly PathSegment[]>): Span[] {
-  const root: Trie = { children: null, plain: null, offset: -1, end: -1 };
+  const root: Trie = { parent: null, children: null, plain: null, offset: -1, end: -1 };
+  // Each path's node, to resolve it from without looking its segments up again.
+  const leaves: Trie[] = [];
   for (const path of paths) {
     let node = root;
     for (const segment of path) {
       node.children ??= new Map();
-      const key = String(segment);
+      const key = typeof segment === 'string' ? segment : String(segment);
       let child = node.children.get(key);
       if (!child) {
-        child = { children: null, plain: null, offset: -1, end: -1 };
+        child = { parent: node, children: null, plain: null, offset: -1, end: -1 };
         node.children.set(key, child);
         if (!key.includes('\\')) {
           node.plain ??= [];
@@ -379,6 +383,7 @@ export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly Path
       }
       node = child;
     }
+    leaves.push(node);
   }
 
   const n = text.length;
@@ -441,17 +446,16 @@ export function locateJsonSpans(text: string, paths: ReadonlyArray<readonly Path
     if (state !== AFTER) i = skipWs(text, i);
   }
 
-  return paths.map((path) => {
-    let node: Trie | undefined = root;
-    let best: Trie = root;
-    for (const segment of path) {
-      node = node.children?.get(String(segment));
-      if (node === undefined || node.offset < 0) break;
-      best = node;
-    }
+  // A node is found only inside a found parent, so a path's deepest found node is its first found
+  // one on the way up (the root always is).
+  const spans: Span[] = [];
+  for (const leaf of leaves) {
+    let best = leaf;
+    while (best.offset < 0 && best.parent !== null) best = best.parent;
     // A value cut short (never the case in text JSON.parse accepted) ends where the text does.
-    return { start: best.offset, end: best.end < 0 ? n : best.end };
-  });
+    spans.push({ start: best.offset, end: best.end < 0 ? n : best.end });
+  }
+  return spans;
 }
 
 /** Start offsets of the given paths (`locateJsonSpans` without the ends). */

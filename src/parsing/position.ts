@@ -9,6 +9,14 @@ export interface Position {
   column: number;
 }
 
+/** Where a finding is, as its members say it. */
+export interface Placement {
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
 /** Line starts of a text, for repeated offset lookups (binary search). */
 export class LineIndex {
   private readonly starts: number[] = [0];
@@ -33,15 +41,28 @@ export class LineIndex {
    * lines from the start's on, and not at all when it is on the start's line (most spans are).
    */
   span(start: number, end: number): { start: Position; end: Position } {
-    const a = Math.max(0, Math.min(start, this.text.length));
-    const b = Math.max(a, Math.min(end, this.text.length));
+    const at: Placement = {};
+    this.place(at, { start, end }, 0);
+    return {
+      start: { line: at.line!, column: at.column! },
+      end: { line: at.endLine!, column: at.endColumn! },
+    };
+  }
+
+  /**
+   * `span`'s ends written into `into` as a diagnostic's members, lines moved down by `shift`: what
+   * `span` returns, without the three objects per finding.
+   */
+  place(into: Placement, span: { start: number; end: number }, shift: number): void {
+    const a = Math.max(0, Math.min(span.start, this.text.length));
+    const b = Math.max(a, Math.min(span.end, this.text.length));
     const first = this.lineOf(a, 0);
     const next = this.starts[first + 1];
     const last = next === undefined || b < next ? first : this.lineOf(b, first + 1);
-    return {
-      start: { line: first + 1, column: a - this.starts[first]! + 1 },
-      end: { line: last + 1, column: b - this.starts[last]! + 1 },
-    };
+    into.line = first + 1 + shift;
+    into.column = a - this.starts[first]! + 1;
+    into.endLine = last + 1 + shift;
+    into.endColumn = b - this.starts[last]! + 1;
   }
 
   /** Index of the line holding offset `at`, searching from line index `from` on (binary search). */

@@ -184,6 +184,8 @@ export interface RuleInForce {
   level: Severity;
   /** The section its findings cite for this kind of document. */
   specSection: string;
+  /** Its documentation page: one string for all its findings, which output compares by identity. */
+  docsUrl: string;
 }
 
 /**
@@ -202,7 +204,8 @@ export function rulesInForce(
     const level: Level = Object.hasOwn(ruleLevels, rule.id)
       ? ruleLevels[rule.id]!
       : rule.levels[kind.column ?? LATEST_VERSION];
-    if (level !== 'off') out.push({ rule, level, specSection: sectionFor(rule, kind.version) });
+    if (level !== 'off')
+      out.push({ rule, level, specSection: sectionFor(rule, kind.version), docsUrl: docsUrl(rule.id) });
   }
   return out;
 }
@@ -379,7 +382,7 @@ function makeDiagnostic(entry: RuleInForce, path: readonly PathSegment[], messag
     pointer: toPointer(path),
     path: path as PathSegment[],
     specSection: entry.specSection,
-    docsUrl: docsUrl(entry.rule.id),
+    docsUrl: entry.docsUrl,
   };
 }
 

@@ -3,7 +3,14 @@
 import type { ParserFinding, PathLocator } from '../parsing/finding.js';
 import { safeMessage } from '../parsing/finding.js';
 import { LineIndex, type Position } from '../parsing/position.js';
-import type { CheckOptions, DocumentResult, FileJob, InputFormat, LocatedDiagnostic } from '../types.js';
+import type {
+  CheckOptions,
+  DocumentResult,
+  FileJob,
+  InputFormat,
+  LocatedDiagnostic,
+  PathSegment,
+} from '../types.js';
 import {
   addDiagnostic,
   type DocumentReport,
@@ -137,19 +144,17 @@ export function mergeAndLocate(
   max: number,
 ): DocumentReport {
   const report = withLeading(leading, validation, max);
-  const unplaced = report.diagnostics.filter((d: LocatedDiagnostic) => d.line === undefined);
+  const unplaced: LocatedDiagnostic[] = [];
+  const paths: (readonly PathSegment[])[] = [];
+  for (const d of report.diagnostics as LocatedDiagnostic[]) {
+    if (d.line !== undefined) continue;
+    unplaced.push(d);
+    paths.push(d.path);
+  }
   if (unplaced.length > 0) {
-    const spans = locate(unplaced.map((d) => d.path));
+    const spans = locate(paths);
     const lines = new LineIndex(text);
-    const shiftBy = firstLine - 1;
-    unplaced.forEach((d: LocatedDiagnostic, i) => {
-      const span = spans[i]!;
-      const { start, end } = lines.span(span.start, span.end);
-      d.line = start.line + shiftBy;
-      d.column = start.column;
-      d.endLine = end.line + shiftBy;
-      d.endColumn = end.column;
-    });
+    for (let i = 0; i < unplaced.length; i++) lines.place(unplaced[i]!, spans[i]!, firstLine - 1);
   }
   return report;
 }

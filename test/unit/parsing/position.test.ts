@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { LineIndex, positionAfter, positionAt, positionOfByte } from '../../../src/parsing/position.js';
+import {
+  LineIndex,
+  type Placement,
+  positionAfter,
+  positionAt,
+  positionOfByte,
+} from '../../../src/parsing/position.js';
 
 describe('positions', () => {
   it('are 1-based lines and columns', () => {
@@ -32,6 +38,29 @@ describe('positions', () => {
       start: { line: 1, column: 2 },
       end: { line: 2, column: 3 },
     });
+  });
+
+  it('write a span into a finding as its two ends, lines moved by the shift given', () => {
+    const chars = fc.constantFrom('a', '\n', 'é', '😀', '\r', ' ');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 40 }), fc.nat(), fc.nat(), fc.nat(5), (parts, x, y, shift) => {
+        const text = parts.join('');
+        const a = x % (text.length + 1);
+        const b = a + (y % (text.length - a + 1));
+        const index = new LineIndex(text);
+        const into: Placement & { ruleId: string } = { ruleId: 'r' };
+        index.place(into, { start: a, end: b }, shift);
+        const start = index.position(a);
+        const end = index.position(b);
+        assert.deepEqual(into, {
+          ruleId: 'r',
+          line: start.line + shift,
+          column: start.column,
+          endLine: end.line + shift,
+          endColumn: end.column,
+        });
+      }),
+    );
   });
 
   it('count columns in UTF-16 code units (an emoji is two)', () => {

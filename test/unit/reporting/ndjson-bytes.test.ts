@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createNdjsonReporter } from '../../../src/reporting/ndjson.js';
 import type { DocumentResult, LocatedDiagnostic } from '../../../src/types.js';
+import { documentResult } from '../../helpers/records.js';
 
 function referenceDiagnostic(file: string, d: LocatedDiagnostic): string {
   return JSON.stringify({
@@ -161,6 +162,31 @@ describe('ndjson records, byte for byte', () => {
         assert.equal(written(result), expected);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('writes records of one rule alike whatever severity, section, link and message each carries', () => {
+    // Few values per member, so that records of one rule id meet with the same and with other
+    // severities, sections, links and messages, in any order and across documents.
+    const few = (values: string[]) => fc.constantFrom(...values);
+    const repeated: fc.Arbitrary<LocatedDiagnostic> = fc.record({
+      ruleId: few(['r.one', 'r.two', 'r\u00e9"three']),
+      severity: fc.constantFrom('error', 'warning', 'info'),
+      message: few(['same', 'Tool "a": bad', 'line\nbreak', '']),
+      pointer: few(['/tools/0', '/a~1b', '/é']),
+      path: fc.array(fc.oneof(few(['tools', 'a/b', 'q"x', '']), fc.nat(3)), { maxLength: 3 }),
+      specSection: few(['9.1', '4']),
+      docsUrl: few(['https://x/r.md', 'https://y/r.md']),
+    }) as fc.Arbitrary<LocatedDiagnostic>;
+    fc.assert(
+      fc.property(fc.array(fc.array(repeated, { maxLength: 6 }), { maxLength: 4 }), (lists) => {
+        for (const diagnostics of lists) {
+          const result = documentResult({ status: 'invalid', errors: diagnostics.length, diagnostics });
+          const expected = diagnostics.map((d) => `${referenceDiagnostic(result.file, d)}\n`).join('');
+          assert.equal(written(result), `${expected}${referenceFile(result)}\n`);
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 
