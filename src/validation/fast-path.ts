@@ -4,7 +4,6 @@
 // references, duplicate names, tool schemas...). A document that passes gets no finding from any rule
 // in force, at any level, and never enters the engine; any other goes to the engine, which alone
 // writes findings. A rule in force without a screen makes the fast path call nothing clean.
-import { createRequire } from 'node:module';
 import type { Level, SpecVersion } from '../types.js';
 import {
   type DocumentHeader,
@@ -24,6 +23,7 @@ import { SchemaAnalyses, type SchemaAnalysis } from './json-schema/walk.js';
 import { KindTable } from './kinds.js';
 import type { Rule, RuleScreen, ScreenContext } from './rule.js';
 import { RULES } from './rules/index.js';
+import { loadCompiled } from './schema/compiled-module.js';
 import {
   SCREEN_MANIFEST,
   type ScreenManifest,
@@ -45,7 +45,7 @@ export type ScreenSource = (version: SpecVersion | null) => ScreenValidators;
 
 /** The generated modules (scripts/build-validators.ts), each loaded on first use. */
 export function generatedScreens(): ScreenSource {
-  const require = createRequire(import.meta.url);
+  const require = (file: string) => loadCompiled(new URL(file, import.meta.url));
   const load = (file: string, names: (manifest: ScreenManifest) => Record<string, string>) => {
     let module: Record<string, unknown>;
     try {
