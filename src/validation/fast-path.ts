@@ -45,11 +45,11 @@ export type ScreenSource = (version: SpecVersion | null) => ScreenValidators;
 
 /** The generated modules (scripts/build-validators.ts), each loaded on first use. */
 export function generatedScreens(): ScreenSource {
-  const require = (file: string) => loadCompiled(new URL(file, import.meta.url));
+  const compiled = (file: string) => loadCompiled(new URL(file, import.meta.url));
   const load = (file: string, names: (manifest: ScreenManifest) => Record<string, string>) => {
     let module: Record<string, unknown>;
     try {
-      module = require(`./compiled/${file}`) as Record<string, unknown>;
+      module = compiled(`./compiled/${file}`) as Record<string, unknown>;
     } catch (cause) {
       throw new Error(`generated screen validators missing (${file}); run npm run build`, { cause });
     }

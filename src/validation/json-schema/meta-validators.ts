@@ -24,7 +24,7 @@ export interface MetaIssue {
   message: string;
 }
 
-const require = (file: string) => loadCompiled(new URL(file, import.meta.url));
+const compiled = (file: string) => loadCompiled(new URL(file, import.meta.url));
 const loaded: Partial<Record<Dialect, MetaValidate>> = {};
 
 /**
@@ -36,7 +36,7 @@ export function metaValidator(dialect: Dialect): MetaValidate {
   if (!validate) {
     const file = `../compiled/${META_VALIDATOR_FILES[dialect].file}`;
     try {
-      validate = (require(file) as { validate: MetaValidate }).validate;
+      validate = (compiled(file) as { validate: MetaValidate }).validate;
     } catch (cause) {
       throw new Error(`meta-schema validator ${file} is missing: run npm run build`, { cause });
     }

@@ -14,8 +14,13 @@ import { Script } from 'node:vm';
 /** The file name suffix of a module's code cache. */
 export const CODE_CACHE_SUFFIX = '.v8cache';
 
-/** CommonJS's own wrapper: the cache is keyed on the exact source, so build and run use this one. */
-const HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+/**
+ * CommonJS's own wrapper, plus `__bundleImport`: import() from this module, for the bundled worker's
+ * imports of what it leaves external (scripts/bundle.ts). A script's own import() fails once it comes
+ * from a code cache (Node 20 drops its dynamic import callback). The cache is keyed on the exact
+ * source, so build and run use this wrapper.
+ */
+const HEAD = '(function (exports, require, module, __filename, __dirname, __bundleImport) { ';
 const TAIL = '\n});';
 
 interface Loaded {
@@ -49,7 +54,8 @@ export function loadCompiled(url: URL): Record<string, unknown> {
     });
     const module = { exports: {} as Record<string, unknown> };
     const body = script.runInThisContext() as (...args: unknown[]) => void;
-    body.call(module.exports, module.exports, createRequire(path), module, path, dirname(path));
+    const bundleImport = (specifier: string) => import(specifier);
+    body.call(module.exports, module.exports, createRequire(path), module, path, dirname(path), bundleImport);
     entry = {
       exports: module.exports,
       script,

@@ -79,12 +79,12 @@ const generated = new Map<SpecVersion, ValidatorSource>();
 let generation = 0;
 
 function loadGenerated(version: SpecVersion): ValidatorSource {
-  const require = (file: string) => loadCompiled(new URL(file, import.meta.url));
+  const compiled = (file: string) => loadCompiled(new URL(file, import.meta.url));
   const dir = '../compiled/';
   const file = compiledFile(version, false);
   let fast: Record<string, ValidateLike>;
   try {
-    fast = require(`${dir}${file}`) as Record<string, ValidateLike>;
+    fast = compiled(`${dir}${file}`) as Record<string, ValidateLike>;
   } catch (error) {
     throw new Error(
       `generated validators missing (${dir}${file}); run npm run build (scripts/build-validators.ts)`,
@@ -97,7 +97,7 @@ function loadGenerated(version: SpecVersion): ValidatorSource {
     manifest,
     fast,
     all() {
-      all ??= require(`${dir}${compiledFile(version, true)}`) as Record<string, ValidateLike>;
+      all ??= compiled(`${dir}${compiledFile(version, true)}`) as Record<string, ValidateLike>;
       return all;
     },
   };
