@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { FileOutcome } from '../../../src/types.js';
 import {
   CODE_CACHE_SUFFIX,
   loadCompiled,
@@ -108,5 +109,47 @@ describe('generated validators with the code cache', () => {
     } finally {
       for (const file of [copy, copy + CODE_CACHE_SUFFIX]) rmSync(file, { force: true });
     }
+  });
+});
+
+describe('the bundled worker with the code cache', () => {
+  const entryUrl = pathToFileURL(join(REPO_ROOT, 'dist/src/bundle/worker.js'));
+  const bodyUrl = pathToFileURL(join(REPO_ROOT, 'dist/src/bundle/worker-body.cjs'));
+
+  it('exports every entry point of the worker module', async () => {
+    const [bundled, unbundled] = await Promise.all([
+      import(entryUrl.href) as Promise<Record<string, unknown>>,
+      import(pathToFileURL(join(REPO_ROOT, 'dist/src/worker/index.js')).href) as Promise<
+        Record<string, unknown>
+      >,
+    ]);
+    const functions = (m: Record<string, unknown>) =>
+      Object.keys(m)
+        .filter((name) => typeof m[name] === 'function')
+        .sort();
+    assert.deepEqual(functions(bundled), functions(unbundled));
+  });
+
+  it('comes from its cache and still imports what it leaves external (JSON Lines)', async () => {
+    const body = loadCompiled(bodyUrl) as { checkBatch: (task: unknown) => Promise<FileOutcome[]> };
+    assert.equal(loadedFromCache(bodyUrl), true);
+    const path = join(samplesDir, 'registry.jsonl');
+    const [outcome] = await body.checkBatch({
+      jobs: [{ index: 0, path, file: path, size: readFileSync(path).length }],
+      options: {
+        target: null,
+        ruleLevels: {},
+        maxDiagnosticsPerFile: 1000,
+        streamThreshold: 1 << 26,
+        maxFileSize: Infinity,
+      },
+    });
+    const documents = outcome!.documents;
+    assert.equal(
+      documents.some((d) => d.status === 'error'),
+      false,
+      JSON.stringify(documents.map((d) => d.error)),
+    );
+    assert.ok(documents.length > 1);
   });
 });
