@@ -4,7 +4,6 @@
 // references, duplicate names, tool schemas...). A document that passes gets no finding from any rule
 // in force, at any level, and never enters the engine; any other goes to the engine, which alone
 // writes findings. A rule in force without a screen makes the fast path call nothing clean.
-import { createRequire } from 'node:module';
 import type { Level, SpecVersion } from '../types.js';
 import {
   type DocumentHeader,
@@ -25,6 +24,7 @@ import { analyzeSchema, SchemaAnalyses, type SchemaAnalysis } from './json-schem
 import { KindTable } from './kinds.js';
 import type { Rule, RuleScreen, ScreenFacts } from './rule.js';
 import { RULES } from './rules/index.js';
+import { loadCompiled } from './schema/compiled-module.js';
 import {
   SCREEN_MANIFEST,
   type ScreenManifest,
@@ -46,11 +46,11 @@ export type ScreenSource = (version: SpecVersion | null) => ScreenValidators;
 
 /** The generated modules (scripts/build-validators.ts), each loaded on first use. */
 export function generatedScreens(): ScreenSource {
-  const require = createRequire(import.meta.url);
+  const compiled = (file: string) => loadCompiled(new URL(file, import.meta.url));
   const load = (file: string, names: (manifest: ScreenManifest) => Record<string, string>) => {
     let module: Record<string, unknown>;
     try {
-      module = require(`./compiled/${file}`) as Record<string, unknown>;
+      module = compiled(`./compiled/${file}`) as Record<string, unknown>;
     } catch (cause) {
       throw new Error(`generated screen validators missing (${file}); run npm run build`, { cause });
     }

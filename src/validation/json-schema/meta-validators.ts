@@ -1,8 +1,8 @@
 // Loads the meta-schema validators generated at build time (scripts/build-meta-validators.ts) and turns
 // their Ajv errors into one finding per failing location, phrased as "<keyword> must be <expected>".
 // Only these precompiled functions ever run; a document's schema is their input, never compiled.
-import { createRequire } from 'node:module';
 import { quote } from '../../quote.js';
+import { loadCompiled } from '../schema/compiled-module.js';
 import type { Dialect } from './meta-options.js';
 import { META_VALIDATOR_FILES } from './meta-options.js';
 
@@ -24,7 +24,7 @@ export interface MetaIssue {
   message: string;
 }
 
-const require = createRequire(import.meta.url);
+const compiled = (file: string) => loadCompiled(new URL(file, import.meta.url));
 const loaded: Partial<Record<Dialect, MetaValidate>> = {};
 
 /**
@@ -36,7 +36,7 @@ export function metaValidator(dialect: Dialect): MetaValidate {
   if (!validate) {
     const file = `../compiled/${META_VALIDATOR_FILES[dialect].file}`;
     try {
-      validate = (require(file) as { validate: MetaValidate }).validate;
+      validate = (compiled(file) as { validate: MetaValidate }).validate;
     } catch (cause) {
       throw new Error(`meta-schema validator ${file} is missing: run npm run build`, { cause });
     }

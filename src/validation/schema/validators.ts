@@ -1,9 +1,10 @@
 // Loads the standalone validators generated at build time (scripts/build-validators.ts) and hands
 // each structural rule the pair it needs: a fast validator (first error stops it, no error objects
 // kept) for the happy path, and an all-errors variant run only when the fast one fails.
-// Loading the generated CommonJS is cheap per worker, where compiling at start would dominate a small run.
-import { createRequire } from 'node:module';
+// Loading the generated CommonJS is cheap per worker, where compiling at start would dominate a small run
+// (compiled-module.ts: with the build's code cache).
 import type { SpecVersion } from '../../types.js';
+import { loadCompiled } from './compiled-module.js';
 import { fragmentKey } from './fragment.js';
 
 /** The shape of an Ajv validate function, as much of it as we use. */
@@ -78,12 +79,12 @@ const generated = new Map<SpecVersion, ValidatorSource>();
 let generation = 0;
 
 function loadGenerated(version: SpecVersion): ValidatorSource {
-  const require = createRequire(import.meta.url);
+  const compiled = (file: string) => loadCompiled(new URL(file, import.meta.url));
   const dir = '../compiled/';
   const file = compiledFile(version, false);
   let fast: Record<string, ValidateLike>;
   try {
-    fast = require(`${dir}${file}`) as Record<string, ValidateLike>;
+    fast = compiled(`${dir}${file}`) as Record<string, ValidateLike>;
   } catch (error) {
     throw new Error(
       `generated validators missing (${dir}${file}); run npm run build (scripts/build-validators.ts)`,
@@ -96,7 +97,7 @@ function loadGenerated(version: SpecVersion): ValidatorSource {
     manifest,
     fast,
     all() {
-      all ??= require(`${dir}${compiledFile(version, true)}`) as Record<string, ValidateLike>;
+      all ??= compiled(`${dir}${compiledFile(version, true)}`) as Record<string, ValidateLike>;
       return all;
     },
   };
