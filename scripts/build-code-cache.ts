@@ -50,9 +50,9 @@ try {
   }
   // The validators through the unbundled worker (their caches serve the bundle's too: same sources),
   // then the bundled worker itself.
-  await worker.checkBatch({ jobs, options });
+  await worker.check({ source: { kind: 'files', jobs }, options });
   const bundled = loadCompiled(pathToFileURL(workerBody)) as unknown as typeof worker;
-  await bundled.checkBatch({ jobs, options });
+  await bundled.check({ source: { kind: 'files', jobs }, options });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

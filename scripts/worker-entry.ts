@@ -7,13 +7,5 @@ import type * as Worker from '../src/worker/index.js';
 
 const body = loadCompiled(new URL('./worker-body.cjs', import.meta.url)) as unknown as typeof Worker;
 
-export const {
-  checkBatch,
-  checkSlices,
-  checkHugeDocument,
-  checkLineRange,
-  checkJsonLinesOverPort,
-  checkJsonLineBatch,
-  release,
-} = body;
+export const { check, checkSlices, checkHugeDocument, release } = body;
 export default body.default;

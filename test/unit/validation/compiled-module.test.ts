@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FileOutcome } from '../../../src/types.js';
 import {
   CODE_CACHE_SUFFIX,
   loadCompiled,
   loadedFromCache,
 } from '../../../src/validation/schema/compiled-module.js';
+import type { CheckResult, CheckTask } from '../../../src/worker/tasks.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 
 const compiledDir = join(REPO_ROOT, 'dist/src/validation/compiled');
@@ -131,11 +131,11 @@ describe('the bundled worker with the code cache', () => {
   });
 
   it('comes from its cache and still imports what it leaves external (JSON Lines)', async () => {
-    const body = loadCompiled(bodyUrl) as { checkBatch: (task: unknown) => Promise<FileOutcome[]> };
+    const body = loadCompiled(bodyUrl) as { check: (task: CheckTask) => Promise<CheckResult> };
     assert.equal(loadedFromCache(bodyUrl), true);
     const path = join(samplesDir, 'registry.jsonl');
-    const [outcome] = await body.checkBatch({
-      jobs: [{ index: 0, path, file: path, size: readFileSync(path).length }],
+    const [outcome] = await body.check({
+      source: { kind: 'files', jobs: [{ index: 0, path, file: path, size: readFileSync(path).length }] },
       options: {
         target: null,
         ruleLevels: {},
