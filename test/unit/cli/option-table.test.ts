@@ -15,7 +15,7 @@ import { COMPARE, MERGE, reportSpec, subcommandProgram } from '../../../src/cli/
 import { runMerge } from '../../../src/cli/subcommands.js';
 import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
 import { RULES } from '../../../src/validation/rules/index.js';
-import { REPO_ROOT, runCli, tempDir } from '../../helpers/run-cli.js';
+import { REPO_ROOT, tempDir } from '../../helpers/run-cli.js';
 import { runMain } from '../../helpers/run-main.js';
 import { reportLines, runRecord, sampleRun, shardDocs, sink } from '../reports/reports.js';
 
@@ -127,38 +127,6 @@ describe("the run record's options, from the table", () => {
     // Given in another order: the record's is the table's.
     const values = { ...set2, ...set, ...always };
     assert.equal(JSON.stringify(recordOptions(values)), JSON.stringify({ ...always, ...set, ...set2 }));
-  });
-
-  it("are the table's keys in its order: all of them with every option set, else the ones always written", async () => {
-    const dir = tempDir('option-table-record-');
-    try {
-      const baseline = join(dir.path, 'base.ndjson');
-      const config = join(dir.path, 'config.json');
-      const header = { type: 'baseline', schemaVersion: 1, tool: { name: 'mcpdesc-validate' }, entries: 0 };
-      writeFileSync(baseline, `${JSON.stringify({ ...header, findings: 0 })}\n`);
-      writeFileSync(config, '{"stats": true}');
-      const first = async (args: string[]) => {
-        const run = await runCli([...args, '-f', 'ndjson', '--no-config'], { cwd: REPO_ROOT });
-        return Object.keys(run.records[0]!.options as object);
-      };
-      assert.deepEqual(await first(['corpus/samples/valid']), keys('always'));
-      const everything = [
-        ...['corpus/samples/valid', '-', '--stdin-filename', 'x.json', '--allow-empty', '--stats'],
-        ...[
-          '--cache',
-          '--cache-location',
-          join(dir.path, 'cache'),
-          '--baseline',
-          baseline,
-          '--strict-baseline',
-        ],
-        ...['--max-warnings', '100', '--exit-zero', '--bail', '5', '--config', config],
-      ];
-      const all = await runCli([...everything, '-f', 'ndjson'], { cwd: REPO_ROOT, stdin: '{}' });
-      assert.deepEqual(Object.keys(all.records[0]!.options as object), keys());
-    } finally {
-      dir.remove();
-    }
   });
 
   it('make merge refuse shards that differ in an option they must share, and accept the others', async () => {
