@@ -3,6 +3,7 @@
 // a time, and their records are passed on in input order as partial outcomes. What went out so far is
 // kept, so that a failure after some records is placed on the line after the last one, as the
 // single-worker reader places a read failure.
+import { placeOnLine } from '../failure-placement.js';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome, RuleTimings } from '../types.js';
 import type { DocumentSource, SourceResult } from '../worker/tasks.js';
 import { errorDocument, failureReason } from './pipeline.js';
@@ -143,19 +144,6 @@ export async function* pieceOutcomes(
   if (signal?.aborted) throw interrupted();
   // The source ended without its last piece: end the input with what came.
   yield pieces.last([]);
-}
-
-/**
- * A file's failure record placed on `line` with no bytes, its fields in the order the worker builds a
- * record with a line (after `byRule`, src/worker/results.ts), as the `json` report prints them.
- */
-export function placeOnLine(failure: DocumentResult, line: number): DocumentResult {
-  const placed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(failure)) {
-    placed[key] = key === 'bytes' ? 0 : value;
-    if (key === 'byRule') placed.line = line;
-  }
-  return placed as unknown as DocumentResult;
 }
 
 /** What a producer of pieces throws when the run is interrupted (the pipeline stops pulling). */

@@ -3,6 +3,7 @@
 // read from standard input) feeds the one line check below, so a line gets the same record whichever
 // way it came. `--max-file-size` applies to each line, and to the decompressed total of a gzip input.
 import { closeSync, openSync, readSync } from 'node:fs';
+import { placeOnLine } from '../failure-placement.js';
 import {
   type JsonLine,
   jsonLineLimit,
@@ -98,24 +99,11 @@ export function wholeInput(checked: CheckedLines, base: ResultBase, options: Che
   const { documents, failure } = checked;
   const any = documents.length + checked.sunk > 0;
   if (failure !== undefined) {
-    documents.push(any ? placed(failure, checked.lastLine + 1) : failure);
+    documents.push(any ? placeOnLine(failure, checked.lastLine + 1) : failure);
   } else if (!any) {
     documents.push(noDocument(base, engineOptions(options)));
   }
   return documents;
-}
-
-/**
- * `failure` on `line` with no bytes, its fields in the order of a record built with a line (after
- * `byRule`, results.ts), as the `json` report prints them.
- */
-function placed(failure: DocumentResult, line: number): DocumentResult {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(failure)) {
-    out[key] = key === 'bytes' ? 0 : value;
-    if (key === 'byRule') out.line = line;
-  }
-  return out as unknown as DocumentResult;
 }
 
 /** The lines of a file or buffer (gzip: decompressed, its total bounded by --max-file-size). */

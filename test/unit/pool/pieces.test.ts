@@ -2,10 +2,15 @@
 // passed on in order as partial outcomes, with the input read only while the window has room.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type JsonLine, packLines } from '../../../src/parsing/jsonl.js';
 import { pieceOutcomes } from '../../../src/pool/pieces.js';
 import type { DocumentResult, FileJob, FileOutcome } from '../../../src/types.js';
+import { batchLines, checkLines, wholeInput } from '../../../src/worker/json-lines.js';
+import { jobBase } from '../../../src/worker/results.js';
+import { checkSource } from '../../../src/worker/sources.js';
 import type { DocumentSource, LineBatch, LinesSource, SourceResult } from '../../../src/worker/tasks.js';
 import { documentResult } from '../../helpers/records.js';
+import { OPTIONS } from '../worker/helpers.js';
 
 const JOB: FileJob = { index: 4, path: '-', file: '<stdin>', size: 0 };
 
@@ -263,4 +268,45 @@ describe('pieceOutcomes of lines read in this thread', () => {
     await turns(10);
     assert.equal(state.pulls, pulls);
   });
+});
+
+describe('a read failure placed by the piece driver and by the worker reading the input whole', () => {
+  const failure = { name: 'Error', message: 'gone', code: 'EIO' };
+  const jsonLines = (texts: string[]): JsonLine[] =>
+    texts.map((text, i) => {
+      const bytes = Buffer.from(text);
+      return { line: 2 * i + 1, bytes, size: bytes.length, oversize: false };
+    });
+  // Timings aside, the same bytes in the same key order (the `json` report prints them as they are).
+  const comparable = (docs: DocumentResult[]) =>
+    docs.map((d) =>
+      JSON.stringify({ ...d, durationMs: 0 }, (key, value) => (key === 'timings' ? undefined : value)),
+    );
+
+  for (const texts of [['{"mcpdesc":"0.7.0"}', '{"info":{}}', 'not json'], []]) {
+    it(`is the same record after ${texts.length} lines`, async () => {
+      const lines = jsonLines(texts);
+      const job: FileJob = { ...JOB, size: 100 };
+      const base = jobBase(job, 'jsonl', false);
+      const whole: LineBatch = { lines: packLines(lines), gzip: false, bytesRead: 100, end: { failure } };
+      const read = wholeInput(await checkLines(batchLines(whole), base, OPTIONS), base, OPTIONS);
+
+      // The same lines as stdin's pieces: the lines in one batch, the failure alone in the last.
+      const pieces: DocumentSource[] = [
+        { kind: 'lines', job, batch: { lines: packLines(lines), gzip: false, bytesRead: 60 } },
+        {
+          kind: 'lines',
+          job,
+          batch: { lines: packLines([]), gzip: false, bytesRead: 100, end: { failure } },
+        },
+      ];
+      const run = async (source: DocumentSource) => (await checkSource({ source, options: OPTIONS }))[0]!;
+      const outcomes = await all(pieceOutcomes(job, pieces.values(), run, 2));
+      const driven = outcomes.flatMap((o) => o.documents);
+
+      assert.equal(read.at(-1)!.status, 'error');
+      assert.equal(read.at(-1)!.line, lines.length > 0 ? lines.at(-1)!.line + 1 : undefined);
+      assert.deepEqual(comparable(driven), comparable(read));
+    });
+  }
 });
