@@ -50,8 +50,8 @@ export interface ConfigKey {
 /**
  * An option in the `run` record's `options`: its `key`, its place `at` in the record's own order, and
  * whether it is written `always` or only when `set` (left out when null or false). `same`: it changes
- * records or the verdict, and `merge` refuses shards that differ in it; `may-differ`: it describes one
- * shard's invocation (where its reports or its config file are, whether it used the cache).
+ * records or the verdict, and `merge` refuses shards that differ in it (`compare` notes it); `may-differ`:
+ * it describes one invocation (where its reports or its config file are, whether it used the cache).
  */
 export interface RecordTreatment {
   key: RecordKey;
@@ -511,7 +511,10 @@ export const RECORD_TREATMENTS: readonly RecordTreatment[] = [
   FORMATS_RECORD,
 ].sort((a, b) => a.at - b.at);
 
-/** Keys of `run.options` that shards of one run may differ in (`merge` requires the others equal). */
+/**
+ * Keys of `run.options` that shards of one run may differ in (`merge` requires the others equal), and
+ * that `compare` does not note as a difference between two runs: they describe one invocation.
+ */
 export const OPTIONS_SHARDS_MAY_DIFFER: ReadonlySet<string> = new Set(
   RECORD_TREATMENTS.filter((r) => r.shards === 'may-differ').map((r) => r.key),
 );

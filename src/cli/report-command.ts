@@ -358,7 +358,7 @@ async function compareWith(
   input: string,
 ): Promise<PageChanges | number> {
   const compared = await interrupt.reading([resolve(io.cwd, compare), resolve(io.cwd, input)], () =>
-    compareRuns(asGiven(compare), asGiven(input)),
+    compareRuns(asGiven(compare), asGiven(input), { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER }),
   );
   if (interrupt.interrupted) {
     note(io, 'interrupted before a run record was read; nothing was rendered (exit 130)');

@@ -143,7 +143,9 @@ export async function runCompare(
     await emit(format === 'text' ? formatFindingText(finding) : JSON.stringify(finding));
   };
   const [oldPath, newPath] = parsed.args as [string, string];
-  const result = await interrupt.reading([oldPath, newPath], () => compareRuns(oldPath, newPath, onFinding));
+  const result = await interrupt.reading([oldPath, newPath], () =>
+    compareRuns(oldPath, newPath, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER }, onFinding),
+  );
   if (interrupt.interrupted) {
     if (buffer !== '') await stream.write(buffer);
     await file?.abort();

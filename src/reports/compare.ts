@@ -163,7 +163,16 @@ function compareFile(
   return out;
 }
 
-function runNotes(oldRun: JsonRecord, newRun: JsonRecord): string[] {
+export interface CompareOptions {
+  /**
+   * Keys of `run.options` that describe one invocation rather than its results (where it wrote its
+   * reports, whether it used the cache): the option table's, passed in by the CLI. A difference in
+   * any other key is noted.
+   */
+  optionsMayDiffer: ReadonlySet<string>;
+}
+
+function runNotes(oldRun: JsonRecord, newRun: JsonRecord, mayDiffer: ReadonlySet<string>): string[] {
   const notes: string[] = [];
   const tool = (r: JsonRecord) => (r.tool as { version?: unknown } | undefined)?.version;
   if (tool(oldRun) !== tool(newRun)) {
@@ -175,7 +184,7 @@ function runNotes(oldRun: JsonRecord, newRun: JsonRecord): string[] {
   const newOptions = (newRun.options ?? {}) as JsonRecord;
   const keys = new Set([...Object.keys(oldOptions), ...Object.keys(newOptions)]);
   const changed = [...keys].filter(
-    (k) => k !== 'shard' && canonicalJson(oldOptions[k] ?? null) !== canonicalJson(newOptions[k] ?? null),
+    (k) => !mayDiffer.has(k) && canonicalJson(oldOptions[k] ?? null) !== canonicalJson(newOptions[k] ?? null),
   );
   if (changed.length > 0) notes.push(`options differ between the runs: ${changed.sort().join(', ')}`);
   if (canonicalJson(oldRun.target ?? null) !== canonicalJson(newRun.target ?? null)) {
@@ -193,6 +202,7 @@ function runNotes(oldRun: JsonRecord, newRun: JsonRecord): string[] {
 export async function compareRuns(
   oldSource: ReportSource,
   newSource: ReportSource,
+  options: CompareOptions,
   onFinding: (finding: ComparedFinding) => void | Promise<void> = () => {},
 ): Promise<CompareResult> {
   const problems: string[] = [];
@@ -218,7 +228,7 @@ export async function compareRuns(
     counts: emptyChangeCounts(),
     byRule: {},
     files: { old: 0, new: 0, added: 0, removed: 0 },
-    notes: runNotes(oldReader.run!, newReader.run!),
+    notes: runNotes(oldReader.run!, newReader.run!, options.optionsMayDiffer),
   };
   // Rule ids come from the reports: counted in a Map, where `constructor` is just another key.
   const byRule = new Map<string, ChangeCounts>();

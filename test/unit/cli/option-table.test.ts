@@ -1,6 +1,6 @@
 // The option table is the one place an option is declared: commander's program, --help, the config
-// schema (and the file shipped for editors), docs/cli.md's option reference and merge's list of
-// options shards may differ in must all say what it says.
+// schema (and the file shipped for editors), docs/cli.md's option reference and the list of options
+// shards may differ in (which merge accepts and compare does not note) must all say what it says.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { buildProgram } from '../../../src/cli/main.js';
 import { attributeOf, configEntries, optionEntries } from '../../../src/cli/option-table.js';
 import { recordOptions } from '../../../src/cli/run-record.js';
 import { COMPARE, MERGE, reportSpec, subcommandProgram } from '../../../src/cli/subcommand-table.js';
-import { runMerge } from '../../../src/cli/subcommands.js';
+import { runCompare, runMerge } from '../../../src/cli/subcommands.js';
 import { formatNames, formatTable } from '../../../src/reporting/reporter-registry.js';
 import { RULES } from '../../../src/validation/rules/index.js';
 import { REPO_ROOT, tempDir } from '../../helpers/run-cli.js';
@@ -149,6 +149,32 @@ describe("the run record's options, from the table", () => {
         await runMerge(paths, sink().stream, err.stream);
         const refused = err.text().includes(`${record.key} differs`);
         assert.equal(refused, record.shards === 'same', `${record.key}: ${err.text()}`);
+      } finally {
+        dir.remove();
+      }
+    }
+  });
+
+  it('make compare note a difference in an option shards must share, and in none of the others', async () => {
+    const docs = sampleRun(20).filter((d) => d.status !== 'error');
+    const base = runRecord(null, 0).options;
+    for (const record of carried) {
+      const dir = tempDir('option-table-compare-');
+      try {
+        const paths = ['old', 'new'].map((name) => {
+          const options = { ...base, [record.key]: name === 'old' ? 'one value' : 'another' };
+          const path = join(dir.path, `${name}.ndjson`);
+          writeFileSync(path, `${reportLines(docs, null, { run: { options } }).join('\n')}\n`);
+          return path;
+        });
+        const out = sink();
+        assert.equal(await runCompare(['--format', 'text', ...paths], out.stream, sink().stream), 0);
+        const noted = /^note: options differ between the runs: (.*)$/m.exec(out.text())?.[1];
+        assert.equal(
+          noted,
+          record.shards === 'same' ? record.key : undefined,
+          `${record.key}: ${out.text()}`,
+        );
       } finally {
         dir.remove();
       }

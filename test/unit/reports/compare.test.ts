@@ -6,9 +6,14 @@ import { reportLines, sampleRun, source, type TestDocument, TOOL } from './repor
 
 async function compare(before: string[], after: string[]) {
   const findings: ComparedFinding[] = [];
-  const result = await compareRuns(source('old.ndjson', before), source('new.ndjson', after), (f) => {
-    findings.push(f);
-  });
+  const result = await compareRuns(
+    source('old.ndjson', before),
+    source('new.ndjson', after),
+    { optionsMayDiffer: new Set() },
+    (f) => {
+      findings.push(f);
+    },
+  );
   return { ...result, findings };
 }
 
@@ -161,7 +166,9 @@ describe('compareRuns', () => {
     const unsorted = await compare(reportLines(docs), reportLines([...docs].reverse()));
     assert.equal(unsorted.exitCode, 2);
     assert.match(unsorted.problems.join('\n'), /not in document order/);
-    const missing = await compareRuns('/nonexistent/old.ndjson', source('new', reportLines(docs)));
+    const missing = await compareRuns('/nonexistent/old.ndjson', source('new', reportLines(docs)), {
+      optionsMayDiffer: new Set(),
+    });
     assert.equal(missing.exitCode, 2);
     assert.match(missing.problems.join('\n'), /cannot read \/nonexistent\/old\.ndjson/);
   });
