@@ -337,10 +337,8 @@ function summaryOfReports(
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
     else note(io, 'the run ended with exit 2');
   }
-  // Shards' reasons are each their own: those of the whole run are read from its combined fields.
-  const { reasons: _shards, ...combined } = summary;
-  const own: SummaryRecord = result.single ? summary : combined;
-  const reasons = reasonsOfSummary(own).filter((r) => !read.interrupted || r.kind !== 'interrupted');
+  // Shards' reasons never reach here: combineReports works the whole run's out (merge's own).
+  const reasons = reasonsOfSummary(summary).filter((r) => !read.interrupted || r.kind !== 'interrupted');
   if (read.interrupted) reasons.unshift({ kind: 'interrupted' });
   if (read.failedOutputs > 0 && !reasons.some((r) => r.kind === 'failed-output'))
     reasons.push({ kind: 'failed-output', outputs: read.failedOutputs });

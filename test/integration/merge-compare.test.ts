@@ -48,6 +48,18 @@ describe('merge and compare with the new summary fields', () => {
     assert.deepEqual(summary.exitZero, { masked: true });
   });
 
+  it('merged shards have the reasons of one run over all the inputs, in merge and in report alike', async () => {
+    const extra = ['--max-warnings', '10'];
+    const whole = parseNdjson((await runCli(['reg', '-f', 'ndjson', ...extra], { cwd })).stdout).at(-1)!;
+    await shards(extra);
+    const merged = parseNdjson((await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd })).stdout).at(-1)!;
+    const reported = await runCli(['report', '-f', 'ndjson', 's1.ndjson', 's2.ndjson'], { cwd });
+    const kinds = (whole.reasons as Rec[]).map((r) => r.kind);
+    assert.deepEqual(kinds, ['findings', 'max-warnings']);
+    assert.deepEqual(merged.reasons, whole.reasons);
+    assert.deepEqual(parseNdjson(reported.stdout).at(-1)!.reasons, whole.reasons);
+  });
+
   it('--bail shards: the limit stays, the skipped files add up', async () => {
     const parts = await shards(['--bail', '--concurrency', '0']);
     const skipped = parts.reduce((n, p) => n + ((p.at(-1)!.bail as Rec).skipped as number), 0);
