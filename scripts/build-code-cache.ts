@@ -1,5 +1,5 @@
 // Build step: V8 code caches for the generated validators and the bundled worker (worker-body.cjs),
-// the modules src/validation/schema/compiled-module.ts loads. Runs the worker's batch check over the
+// the modules src/compiled-module.ts loads. Runs the worker's batch check over the
 // sample documents, once as each spec version, so that the functions a run calls are compiled here,
 // then writes each loaded module's cache beside it. A cache holds the bytecode of the functions that
 // ran, so a thread that loads it neither parses the module nor compiles those functions again.
@@ -8,8 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CODE_CACHE_SUFFIX, codeCaches, loadCompiled } from '../src/compiled-module.js';
 import { type CheckOptions, type FileJob, SPEC_VERSIONS } from '../src/types.js';
-import { CODE_CACHE_SUFFIX, codeCaches, loadCompiled } from '../src/validation/schema/compiled-module.js';
 import * as worker from '../src/worker/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -4,6 +4,8 @@
 // references, duplicate names, tool schemas...). A document that passes gets no finding from any rule
 // in force, at any level, and never enters the engine; any other goes to the engine, which alone
 // writes findings. A rule in force without a screen makes the fast path call nothing clean.
+
+import { loadCompiled } from '../compiled-module.js';
 import type { Level, SpecVersion } from '../types.js';
 import {
   type DocumentHeader,
@@ -24,7 +26,6 @@ import { analyzeSchema, SchemaAnalyses, type SchemaAnalysis } from './json-schem
 import { KindTable } from './kinds.js';
 import type { Rule, RuleScreen, ScreenFacts } from './rule.js';
 import { RULES } from './rules/index.js';
-import { loadCompiled } from './schema/compiled-module.js';
 import {
   SCREEN_MANIFEST,
   type ScreenManifest,

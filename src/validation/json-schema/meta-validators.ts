@@ -1,8 +1,9 @@
 // Loads the meta-schema validators generated at build time (scripts/build-meta-validators.ts) and turns
 // their Ajv errors into one finding per failing location, phrased as "<keyword> must be <expected>".
 // Only these precompiled functions ever run; a document's schema is their input, never compiled.
+
+import { loadCompiled } from '../../compiled-module.js';
 import { quote } from '../../quote.js';
-import { loadCompiled } from '../schema/compiled-module.js';
 import type { Dialect } from './meta-options.js';
 import { META_VALIDATOR_FILES } from './meta-options.js';
 

@@ -3,8 +3,9 @@
 // kept) for the happy path, and an all-errors variant run only when the fast one fails.
 // Loading the generated CommonJS is cheap per worker, where compiling at start would dominate a small run
 // (compiled-module.ts: with the build's code cache).
+
+import { loadCompiled } from '../../compiled-module.js';
 import type { SpecVersion } from '../../types.js';
-import { loadCompiled } from './compiled-module.js';
 import { fragmentKey } from './fragment.js';
 
 /** The shape of an Ajv validate function, as much of it as we use. */

@@ -8,13 +8,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import {
-  CODE_CACHE_SUFFIX,
-  loadCompiled,
-  loadedFromCache,
-} from '../../../src/validation/schema/compiled-module.js';
-import type { CheckResult, CheckTask } from '../../../src/worker/tasks.js';
-import { REPO_ROOT } from '../../helpers/run-cli.js';
+import { CODE_CACHE_SUFFIX, loadCompiled, loadedFromCache } from '../../src/compiled-module.js';
+import type { CheckResult, CheckTask } from '../../src/worker/tasks.js';
+import { REPO_ROOT } from '../helpers/run-cli.js';
 
 const compiledDir = join(REPO_ROOT, 'dist/src/validation/compiled');
 const urlOf = (name: string) => pathToFileURL(join(compiledDir, name));
@@ -66,7 +62,7 @@ describe('generated validators with the code cache', () => {
   });
 
   it('a worker thread with a heap limit takes the same cache', async () => {
-    const moduleUrl = pathToFileURL(join(REPO_ROOT, 'dist/src/validation/schema/compiled-module.js')).href;
+    const moduleUrl = pathToFileURL(join(REPO_ROOT, 'dist/src/compiled-module.js')).href;
     const script = `
       const { parentPort, workerData } = require('node:worker_threads');
       import(workerData.moduleUrl).then((m) => {
