@@ -17,6 +17,7 @@ import { EXTRA_EXPECT } from './config-schema.js';
 import { configEntries } from './option-table.js';
 import { type FailOn, type FormatSpec, type FormatTable, LEVELS, parseFormat, parseSize } from './options.js';
 import type { CliSettings } from './run.js';
+import { shownSettings } from './run-record.js';
 
 export const CONFIG_FILE = 'mcpdesc-validate.config.json';
 
@@ -320,6 +321,7 @@ export function describeSettings(
       .sort()
       .map((id) => [id, fromCli.has(id) ? 'cli' : 'config']),
   );
+  const shown = shownSettings(settings);
   const effective = {
     patterns: settings.patterns,
     ignorePath: settings.ignorePath,
@@ -330,15 +332,15 @@ export function describeSettings(
     maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
     concurrency: settings.concurrency,
     streamThreshold: settings.streamThreshold,
-    maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
-    maxElementSize: settings.maxElementBytes ?? null,
+    maxFileSize: shown.maxFileSize,
+    maxElementSize: shown.maxElementSize,
     workerMemory: settings.workerMemoryMb,
     cache: settings.cacheLocation !== null,
     cacheLocation: opts.cacheLocation,
     baseline: settings.baseline,
     strictBaseline: settings.strictBaseline,
     showSuppressed: settings.showSuppressed === true,
-    formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
+    formats: shown.formats,
     quiet: settings.quiet,
     codeFrame: settings.codeFrame,
     stats: settings.stats === true,

@@ -14,6 +14,18 @@ export interface RunFacts {
   files: number;
 }
 
+/**
+ * The settings whose value is written otherwise than the run holds it, as the run record and
+ * --print-config (config.ts) both show them: a limit not set is null, a report as `-f` names it.
+ */
+export function shownSettings(settings: CliSettings) {
+  return {
+    maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
+    maxElementSize: settings.maxElementBytes ?? null,
+    formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
+  };
+}
+
 /** What the run used for each option the record carries: after the config file, with the defaults. */
 function usedValues(settings: CliSettings, facts: RunFacts): Record<RecordKey, unknown> {
   return {
@@ -21,10 +33,8 @@ function usedValues(settings: CliSettings, facts: RunFacts): Record<RecordKey, u
     ruleLevels: settings.ruleLevels,
     maxDiagnosticsPerFile: settings.maxDiagnosticsPerFile,
     streamThreshold: settings.streamThreshold,
-    maxFileSize: Number.isFinite(settings.maxFileSize) ? settings.maxFileSize : null,
-    maxElementSize: settings.maxElementBytes ?? null,
     quiet: settings.quiet,
-    formats: settings.formats.map((f) => (f.path === null ? f.name : `${f.name}=${f.path}`)),
+    ...shownSettings(settings),
     cache: facts.cache,
     baseline: settings.baseline,
     strictBaseline: settings.strictBaseline,
