@@ -4,7 +4,7 @@
 // heap, and a legitimate multi-GB dump must still be checked).
 import { formatFromName, isGzipMagic, looksLikeJsonLines, sniffFormat } from '../parsing/format.js';
 import { findJsonSyntaxError } from '../parsing/json-scan.js';
-import { gunzipChunks, gunzipHead, gunzipToBuffer, readWhole } from '../parsing/read.js';
+import { gunzipChunks, gunzipHead, gunzipToBuffer, readReused, readWhole } from '../parsing/read.js';
 import type { CheckOptions, DocumentResult, FileJob, FileOutcome, InputFormat } from '../types.js';
 import type { DocumentReport } from '../validation/engine.js';
 import { checkBytes, PARSERS } from './check-bytes.js';
@@ -132,8 +132,14 @@ export async function checkWholeFile(
       if (inflated === null)
         return { index: job.index, documents: [await checkGzipStreamed(job, source, b, options)] };
       bytes = inflated;
+    } else if (named.gzip) {
+      bytes = await gunzipToBuffer(source, limit, name);
+    } else if (raw !== undefined) {
+      bytes = raw;
     } else {
-      bytes = named.gzip ? await gunzipToBuffer(source, limit, name) : (raw ?? readWhole(job.path));
+      // JSON Lines is checked asynchronously and needs bytes of its own; any other text is decoded
+      // before the next await, so the thread's reused buffer serves.
+      bytes = named.format === 'jsonl' ? readWhole(job.path) : readReused(job.path, job.size);
     }
     // The file may have grown since discovery measured it.
     if (bytes.length > limit)
