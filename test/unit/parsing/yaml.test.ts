@@ -200,7 +200,15 @@ describe('YAML placement at scale', () => {
       reps *= 2;
       smallMs = placing(small, reps);
     }
-    const largeMs = placing(large, reps);
-    assert.ok(largeMs <= 20 * smallMs, `${reps}×: ${smallMs.toFixed(1)} ms, ×10: ${largeMs.toFixed(1)} ms`);
+    // A busy machine only ever slows a round down: a pair over the limit is measured again, a few times,
+    // before it counts; a quadratic scan is over it in every pair.
+    const pairs: string[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (attempt > 0) smallMs = Math.min(smallMs, placing(small, reps));
+      const largeMs = placing(large, reps);
+      pairs.push(`${smallMs.toFixed(1)} / ${largeMs.toFixed(1)} ms`);
+      if (largeMs <= 20 * smallMs) return;
+    }
+    assert.fail(`${reps} placements, n vs n × 10, over twenty times the time in every pair: ${pairs.join(', ')}`);
   });
 });
