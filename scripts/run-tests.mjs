@@ -2,6 +2,7 @@
 // Node 20's `node --test` cannot take glob patterns, so the files are collected here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,7 +33,11 @@ if (missing !== undefined && files.length === 0) {
   );
   process.exitCode = 1;
 } else {
-  const extra = process.env.TEST_CONCURRENCY ? [`--test-concurrency=${process.env.TEST_CONCURRENCY}`] : [];
-  const result = spawnSync(process.execPath, ['--test', ...extra, ...files], { stdio: 'inherit' });
+  // One file per core at a time (node 20's default is one fewer, one at a time on two cores);
+  // TEST_CONCURRENCY overrides it.
+  const concurrency = process.env.TEST_CONCURRENCY || String(availableParallelism());
+  const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], {
+    stdio: 'inherit',
+  });
   process.exitCode = result.status ?? 1;
 }
