@@ -189,10 +189,11 @@ describe('YAML placement at scale', () => {
     return best;
   };
 
-  it('places one finding per member of a map ten times larger in at most twenty times the time', () => {
-    // A scan of the map per finding (quadratic) takes about a hundred times as long.
+  it('places one finding per member of a map thirty times larger in at most three hundred times the time', () => {
+    // A scan of the map per finding (quadratic) takes about nine hundred times as long; a linear placement
+    // measures ×30 to ×110 (the larger map outgrows the caches, and a busy machine adds its share).
     const small = mapOf(1000);
-    const large = mapOf(10_000);
+    const large = mapOf(30_000);
     let reps = 1;
     let smallMs = placing(small, reps);
     // Enough placements of the smaller map to be well above the timer's and the collector's noise.
@@ -207,8 +208,8 @@ describe('YAML placement at scale', () => {
       if (attempt > 0) smallMs = Math.min(smallMs, placing(small, reps));
       const largeMs = placing(large, reps);
       pairs.push(`${smallMs.toFixed(1)} / ${largeMs.toFixed(1)} ms`);
-      if (largeMs <= 20 * smallMs) return;
+      if (largeMs <= 300 * smallMs) return;
     }
-    assert.fail(`${reps} placements, n vs n × 10, over twenty times the time in every pair: ${pairs.join(', ')}`);
+    assert.fail(`${reps} placements, n vs n × 30, over three hundred times the time in every pair: ${pairs.join(', ')}`);
   });
 });
