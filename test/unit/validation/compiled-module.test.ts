@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
-  CODE_CACHE_SUFFIX,
+  codeCachePath,
   loadCompiled,
   loadedFromCache,
 } from '../../../src/validation/schema/compiled-module.js';
@@ -100,14 +100,14 @@ describe('generated validators with the code cache', () => {
     const name = 'structural-fast-0.7.0.cjs';
     const copy = join(compiledDir, `refused-${process.pid}-${name}`);
     copyFileSync(join(compiledDir, name), copy);
-    writeFileSync(copy + CODE_CACHE_SUFFIX, Buffer.from('not a code cache'));
+    writeFileSync(codeCachePath(copy), Buffer.from('not a code cache'));
     try {
       const url = pathToFileURL(copy);
       const exports = loadCompiled(url);
       assert.equal(loadedFromCache(url), false);
       assert.equal(answers(exports), answers(loadCompiled(urlOf(name))));
     } finally {
-      for (const file of [copy, copy + CODE_CACHE_SUFFIX]) rmSync(file, { force: true });
+      for (const file of [copy, codeCachePath(copy)]) rmSync(file, { force: true });
     }
   });
 });
