@@ -6,7 +6,7 @@
 // the caches once as the library runs (no flags) and once under these, each named by its V8 tag.
 import { setFlagsFromString } from 'node:v8';
 
-export const CLI_V8_FLAGS = ['--interrupt-budget=1000000'];
+export const CLI_V8_FLAGS = ['--interrupt-budget=300000'];
 
 export function applyCliV8Flags() {
   for (const flag of CLI_V8_FLAGS) setFlagsFromString(flag);
