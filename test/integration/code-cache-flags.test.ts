@@ -33,7 +33,33 @@ function loadIn(withCliFlags: boolean): { tag: number; cached: boolean[] } {
   return JSON.parse(run.stdout) as { tag: number; cached: boolean[] };
 }
 
+/** V8's tag in a process under the command's flags, before and after a pool thread loads the worker entry. */
+function tagsAroundPoolThread(): { before: number; after: number } {
+  const url = (path: string) => JSON.stringify(pathToFileURL(join(REPO_ROOT, path)).href);
+  const script = `
+    (await import(${url('bin/v8-flags.js')})).applyCliV8Flags();
+    const { cachedDataVersionTag } = await import('node:v8');
+    const { Worker } = await import('node:worker_threads');
+    const before = cachedDataVersionTag();
+    const worker = new Worker('import(' + JSON.stringify(${url('dist/src/bundle/worker.js')}) + ').then(() => import("node:worker_threads")).then((w) => w.parentPort.postMessage(0))', { eval: true });
+    await new Promise((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+    await worker.terminate();
+    process.stdout.write(JSON.stringify({ before, after: cachedDataVersionTag() }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout) as { before: number; after: number };
+}
+
 describe('code caches under the command’s V8 flags', () => {
+  it('a pool thread puts the budget back to V8’s default, whose caches the build also wrote', () => {
+    const { before, after } = tagsAroundPoolThread();
+    assert.notEqual(before, cachedDataVersionTag());
+    assert.equal(after, cachedDataVersionTag());
+  });
+
   it('the command’s flags change V8’s tag, and its worker and validators still load from their caches', () => {
     const { tag, cached } = loadIn(true);
     // Flags that left the tag alone would not need a set of their own: then this proves nothing.
