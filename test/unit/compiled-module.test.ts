@@ -8,11 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import {
-  codeCachePath,
-  loadCompiled,
-  loadedFromCache,
-} from '../../src/compiled-module.js';
+import { codeCachePath, loadCompiled, loadedFromCache } from '../../src/compiled-module.js';
 import type { CheckResult, CheckTask } from '../../src/worker/tasks.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 

@@ -210,6 +210,8 @@ describe('YAML placement at scale', () => {
       pairs.push(`${smallMs.toFixed(1)} / ${largeMs.toFixed(1)} ms`);
       if (largeMs <= 300 * smallMs) return;
     }
-    assert.fail(`${reps} placements, n vs n × 30, over three hundred times the time in every pair: ${pairs.join(', ')}`);
+    assert.fail(
+      `${reps} placements, n vs n × 30, over three hundred times the time in every pair: ${pairs.join(', ')}`,
+    );
   });
 });
