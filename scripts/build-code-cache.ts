@@ -4,13 +4,9 @@
 // then writes each loaded module's cache beside it. A cache holds the bytecode of the functions that
 // ran, so a thread that loads it neither parses the module nor compiles those functions again.
 // Runs after the validator generation and the bundle (scripts/bundle.ts), from dist/scripts/.
-// V8 takes a cache only under the flags it was made with: this writes one set as a process without
-// flags (the library's) loads them, then runs itself again under the command's flags
-// (bin/v8-flags.js) for the set the command loads; compiled-module.ts names each by V8's tag.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CODE_CACHE_SUFFIX, codeCaches, loadCompiled } from '../src/compiled-module.js';
 import { type CheckOptions, type FileJob, SPEC_VERSIONS } from '../src/types.js';
@@ -20,23 +16,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const compiledDir = join(root, 'dist/src/validation/compiled');
 const workerBody = join(root, 'dist/src/bundle/worker-body.cjs');
 const samplesDir = join(root, 'corpus/samples');
-const CLI_FLAGS = '--cli-flags';
-const underCliFlags = process.argv.includes(CLI_FLAGS);
 
-if (underCliFlags) {
-  const flags = (await import(pathToFileURL(join(root, 'bin/v8-flags.js')).href)) as {
-    applyCliV8Flags: () => void;
-  };
-  flags.applyCliV8Flags();
-} else {
-  // A stale cache would be rejected anyway (V8 checks the source); removed so none outlives its module.
-  for (const dir of [compiledDir, dirname(workerBody)]) {
-    for (const name of readdirSync(dir)) {
-      const ours = dir === compiledDir || name.startsWith(`${basename(workerBody)}.`);
-      if (ours && name.endsWith(CODE_CACHE_SUFFIX)) unlinkSync(join(dir, name));
-    }
-  }
+// A stale cache would be rejected anyway (V8 checks the source); removed so none outlives its module.
+for (const name of readdirSync(compiledDir)) {
+  if (name.endsWith(CODE_CACHE_SUFFIX)) unlinkSync(join(compiledDir, name));
 }
+rmSync(workerBody + CODE_CACHE_SUFFIX, { force: true });
 
 const samples = ['valid', 'invalid', 'warnings'].flatMap((folder) =>
   readdirSync(join(samplesDir, folder))
@@ -78,13 +63,4 @@ for (const { path, data } of caches) {
   writeFileSync(path, data);
   bytes += data.length;
 }
-console.log(
-  `build-code-cache: ${caches.length} modules, ${Math.round(bytes / 1024)} KB of code cache` +
-    (underCliFlags ? " (the command's V8 flags)" : ''),
-);
-if (!underCliFlags) {
-  const again = spawnSync(process.execPath, [fileURLToPath(import.meta.url), CLI_FLAGS], {
-    stdio: 'inherit',
-  });
-  if (again.status !== 0) process.exitCode = again.status ?? 1;
-}
+console.log(`build-code-cache: ${caches.length} modules, ${Math.round(bytes / 1024)} KB of code cache`);

@@ -1,27 +1,19 @@
 // Loads the generated CommonJS validators (dist/src/validation/compiled/*.cjs) as require() would, but
-// with V8's code cache when the build left one beside the module (`<file>.<tag>.v8cache`,
+// with V8's code cache when the build left one beside the module (`<file>.v8cache`,
 // scripts/build-code-cache.ts). Node 20 has no compile cache of its own, and every thread that meets a
 // version compiles ~100-300 KB of generated code, most of it again on its first calls: the cache
 // carries the bytecode of the functions the build ran, so a thread skips both. A cache V8 rejects
-// (another Node, other V8 flags) or none at all only means compiling as before. V8 takes a cache only
-// under the flags it was made with, and the command sets flags of its own (bin/v8-flags.js): each
-// cache is named by V8's tag of the flags in force (cachedDataVersionTag), so a process finds the one
-// made under its own flags. A module loader, as require() is: it reads the build's own code, never an
-// input, so validation/ imports it and stays free of file I/O itself.
+// (another Node, other V8 flags) or none at all only means compiling as before. A module loader, as
+// require() is: it reads the build's own code, never an input, so validation/ imports it and stays free
+// of file I/O itself.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedDataVersionTag } from 'node:v8';
 import { Script } from 'node:vm';
 
 /** The file name suffix of a module's code cache. */
 export const CODE_CACHE_SUFFIX = '.v8cache';
-
-/** Where the cache of the module at `path` made under the V8 flags now in force is (or goes). */
-export function codeCachePath(path: string): string {
-  return `${path}.${cachedDataVersionTag()}${CODE_CACHE_SUFFIX}`;
-}
 
 /**
  * CommonJS's own wrapper, plus `__bundleImport`: import() from this module, for the bundled worker's
@@ -44,7 +36,7 @@ const loaded = new Map<string, Loaded>();
 
 function readCache(path: string): Buffer | undefined {
   try {
-    return readFileSync(codeCachePath(path));
+    return readFileSync(path + CODE_CACHE_SUFFIX);
   } catch {
     return undefined;
   }
@@ -86,7 +78,7 @@ export function loadedFromCache(url: URL): boolean {
  */
 export function codeCaches(): Array<{ path: string; data: Buffer }> {
   return [...loaded].map(([path, { script }]) => ({
-    path: codeCachePath(path),
+    path: path + CODE_CACHE_SUFFIX,
     data: script.createCachedData(),
   }));
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { codeCachePath, loadCompiled, loadedFromCache } from '../../src/compiled-module.js';
+import { CODE_CACHE_SUFFIX, loadCompiled, loadedFromCache } from '../../src/compiled-module.js';
 import type { CheckResult, CheckTask } from '../../src/worker/tasks.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 
@@ -96,14 +96,14 @@ describe('generated validators with the code cache', () => {
     const name = 'structural-fast-0.7.0.cjs';
     const copy = join(compiledDir, `refused-${process.pid}-${name}`);
     copyFileSync(join(compiledDir, name), copy);
-    writeFileSync(codeCachePath(copy), Buffer.from('not a code cache'));
+    writeFileSync(copy + CODE_CACHE_SUFFIX, Buffer.from('not a code cache'));
     try {
       const url = pathToFileURL(copy);
       const exports = loadCompiled(url);
       assert.equal(loadedFromCache(url), false);
       assert.equal(answers(exports), answers(loadCompiled(urlOf(name))));
     } finally {
-      for (const file of [copy, codeCachePath(copy)]) rmSync(file, { force: true });
+      for (const file of [copy, copy + CODE_CACHE_SUFFIX]) rmSync(file, { force: true });
     }
   });
 });
