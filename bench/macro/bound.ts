@@ -4,8 +4,8 @@
 // write per file. With --no-write the same loop leaves the writes out, so the two runs' difference is
 // the writing alone.
 //   node dist/bench/macro/bound.js DIR REPORT.ndjson [--no-write] > /dev/null
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { corpusFiles } from './corpus-files.js';
 
 const [dir, report] = process.argv.slice(2);
 if (!dir || !report) throw new Error('usage: bound DIR REPORT.ndjson [--no-write]');
@@ -20,17 +20,9 @@ for (const line of readFileSync(report, 'utf8').split('\n')) {
   records.set(file, `${records.get(file) ?? ''}${line}\n`);
 }
 
-const files: string[] = [];
-function walk(d: string): void {
-  for (const entry of readdirSync(d, { withFileTypes: true })) {
-    const path = join(d, entry.name);
-    if (entry.isDirectory()) walk(path);
-    else if (/\.(json|ya?ml|jsonl|ndjson)$/.test(path)) files.push(path);
-  }
-}
-walk(dir);
+const files = corpusFiles(dir);
 let written = 0;
-for (const file of files.sort()) {
+for (const file of files) {
   const text = readFileSync(file, 'utf8');
   try {
     JSON.parse(text);

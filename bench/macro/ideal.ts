@@ -1,21 +1,13 @@
 // The parse-only ideal of the throughput table: read every file as UTF-8 and JSON.parse it, one
 // thread, nothing else (what ../shared/tools/ideal.mjs does). Run as its own process, so its CPU
 // time includes Node's start-up as ours does. Usage: node dist/bench/macro/ideal.js DIR
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { corpusFiles } from './corpus-files.js';
 
-const files: string[] = [];
-function walk(dir: string): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path);
-    else if (/\.(json|ya?ml|jsonl|ndjson)$/.test(path)) files.push(path);
-  }
-}
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: ideal DIR');
-walk(dir);
-for (const file of files.sort()) {
+const files = corpusFiles(dir);
+for (const file of files) {
   const text = readFileSync(file, 'utf8');
   try {
     JSON.parse(text);
