@@ -98,8 +98,8 @@ export async function discover(
   const negatives = patterns.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
   const found = new Map<string, DiscoveredFile>();
   const unmatched: string[] = [];
-  /** `key`: the entry's absolute path when the caller has it already resolved. */
-  const add = (entry: DiscoveredFile, key = entry.stdin ? '\0stdin' : resolve(cwd, entry.path)) => {
+  const add = (entry: DiscoveredFile) => {
+    const key = entry.stdin ? '\0stdin' : resolve(cwd, entry.path);
     if (!found.has(key)) found.set(key, entry);
   };
 
@@ -123,37 +123,22 @@ export async function discover(
       fs: { readdir: walk.readdir as never },
     });
     let count = 0;
-    // Entries are taken as the stream emits them (no promise per entry, as an async iteration makes);
-    // the stream is paused while a symbolic link's target is stat'ed, one at a time as before.
-    await new Promise<void>((done, fail) => {
-      entries.on('data', (raw: unknown) => {
-        const entry = raw as { path: string; dirent: import('node:fs').Dirent };
-        if (entry.dirent.isDirectory()) return;
-        const file = display(entry.path);
-        if (ignored(options.ignore, file)) return;
-        // Most trees have no name that is not UTF-8: then no path needs resolving twice.
-        const bytes = walk.hasRawNames() ? walk.rawPath(resolve(cwd, entry.path)) : undefined;
-        const path = bytes === undefined ? resolve(cwd, file) : aliasOf(bytes, file);
-        // An alias is absolute and resolved already, as the resolved path is.
-        const found = () => {
-          add({ file, path, size: -1 }, path);
-          count++;
-        };
-        if (entry.dirent.isSymbolicLink()) {
-          entries.pause();
-          stat(path)
-            .catch(() => null)
-            .then((target) => {
-              if (target?.isFile()) found();
-              entries.resume();
-            }, fail);
-        } else if (entry.dirent.isFile()) {
-          found();
-        }
-      });
-      entries.once('end', done);
-      entries.once('error', fail);
-    });
+    for await (const raw of entries) {
+      const entry = raw as unknown as { path: string; dirent: import('node:fs').Dirent };
+      if (entry.dirent.isDirectory()) continue;
+      const file = display(entry.path);
+      if (ignored(options.ignore, file)) continue;
+      const bytes = walk.rawPath(resolve(cwd, entry.path));
+      const path = bytes === undefined ? resolve(cwd, file) : aliasOf(bytes, file);
+      if (entry.dirent.isSymbolicLink()) {
+        const target = await stat(path).catch(() => null);
+        if (!target?.isFile()) continue;
+      } else if (!entry.dirent.isFile()) {
+        continue;
+      }
+      add({ file, path, size: -1 });
+      count++;
+    }
     // A part of the tree that could not be read is an input that could not be checked (exit 2), not a
     // silence: its files may be the ones that fail.
     for (const { path, error } of walk.unreadable) {

@@ -7,7 +7,6 @@
 //   U+FFFD, and that name opens nothing (ENOENT). Directories are read as bytes instead: a name that is
 //   not UTF-8 is shown to fast-glob (and reported) escaped, invalid bytes as `\xNN` and `\` as `\\`,
 //   and its bytes are kept so the file can be opened (through an alias, see `aliasOf`).
-import { isUtf8 } from 'node:buffer';
 import { type Dirent, mkdtempSync, readdir, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -23,13 +22,12 @@ export interface WalkFs {
   readonly unreadable: Array<{ path: string; error: NodeJS.ErrnoException }>;
   /** The bytes of the absolute path `path` when a name on it is not UTF-8 (else undefined). */
   rawPath(path: string): Buffer | undefined;
-  /** Whether any name walked so far was not UTF-8 (else rawPath is undefined for every path). */
-  hasRawNames(): boolean;
 }
 
 /** `bytes` as text: valid UTF-8 as it is; else each invalid byte as `\xNN`, and `\` as `\\`. */
 export function escapeName(bytes: Buffer): string {
-  if (isUtf8(bytes)) return bytes.toString('utf8');
+  const text = bytes.toString('utf8');
+  if (Buffer.from(text, 'utf8').equals(bytes)) return text;
   let out = '';
   let i = 0;
   while (i < bytes.length) {
@@ -72,7 +70,6 @@ export function walkFs(): WalkFs {
   return {
     unreadable,
     rawPath: (path) => raw.get(path),
-    hasRawNames: () => raw.size > 0,
     readdir(path, options, callback) {
       const done = (typeof options === 'function' ? options : callback) as Callback;
       const withTypes = typeof options === 'object' && options !== null && 'withFileTypes' in options;
@@ -85,10 +82,9 @@ export function walkFs(): WalkFs {
           return;
         }
         const listed = entries.map((entry) => {
-          const valid = isUtf8(entry.name);
-          const name = valid ? entry.name.toString('utf8') : escapeName(entry.name);
+          const name = escapeName(entry.name);
           // A name that is not UTF-8, or any name below one: its bytes open it, its text does not.
-          if (bytes !== undefined || !valid) {
+          if (bytes !== undefined || !Buffer.from(name, 'utf8').equals(entry.name)) {
             raw.set(join(path, name), Buffer.concat([bytes ?? Buffer.from(path), SLASH, entry.name]));
           }
           return withTypes ? renamed(entry, name) : name;
