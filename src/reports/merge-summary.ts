@@ -59,7 +59,30 @@ export function combineSummaries(summaries: readonly JsonRecord[]): JsonRecord {
   merged.peakRssBytes = Math.max(0, ...summaries.map((s) => num(s.peakRssBytes)));
   if (isPlainObject(merged.byRule)) merged.byRule = sortKeys(merged.byRule);
   if (isPlainObject(merged.stats)) merged.stats = roundStats(merged.stats);
+  // Where the first shard to name one put it (addInto kept that shard's list alone).
+  if (Object.hasOwn(merged, 'failedOutputs')) merged.failedOutputs = combinedOutputs(summaries);
   return merged;
+}
+
+/**
+ * Every shard's `failedOutputs`, in shard order; an output two shards name (same format and path: a
+ * shared file both wrote) is listed once, as the first named it.
+ */
+function combinedOutputs(summaries: readonly JsonRecord[]): unknown[] {
+  const seen = new Set<string>();
+  const outputs: unknown[] = [];
+  for (const { failedOutputs } of summaries) {
+    if (!Array.isArray(failedOutputs)) continue;
+    for (const output of failedOutputs) {
+      const key = isPlainObject(output)
+        ? JSON.stringify([output.format ?? null, output.path ?? null])
+        : JSON.stringify(output);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      outputs.push(structuredClone(output));
+    }
+  }
+  return outputs;
 }
 
 /**

@@ -459,3 +459,38 @@ describe('mergeRuns on literal shard files', () => {
     });
   });
 });
+
+/** One shard's report of `docs`, its summary with what a run records beyond the test's tally. */
+function shardWith(docs: TestDocument[], index: number, count: number, summary: Rec): ReportSource {
+  const shard = { index, count };
+  const lines = reportLines(shardDocs(docs, shard), shard);
+  const record = { ...(JSON.parse(lines.at(-1)!) as Rec), ...summary };
+  return source(`shard-${index}.ndjson`, [...lines.slice(0, -1), JSON.stringify(record)]);
+}
+
+describe('the summary of merged shards', () => {
+  it('lists the failed outputs of every shard in shard order, an output two shards name once', async () => {
+    const docs = sampleRun().filter((d) => d.status !== 'error');
+    const sarif = (message: string) => ({ format: 'sarif', path: 'reports/run.sarif', message });
+    const junit = { format: 'junit', path: 'junit-2.xml', message: 'permission denied' };
+    const stdout = { format: 'ndjson', path: null, message: 'write EIO' };
+    const outputs: Rec[][] = [[], [sarif('no space left on device'), junit], [sarif('write EIO'), stdout]];
+    const inputs = [3, 2, 1].map((index) => {
+      const failedOutputs = outputs[index - 1]!;
+      const reasons =
+        failedOutputs.length > 0 ? [{ kind: 'failed-output', outputs: failedOutputs.length }] : [];
+      return shardWith(docs, index, 3, {
+        exitCode: failedOutputs.length > 0 ? 2 : 1,
+        ...(failedOutputs.length > 0 ? { failedOutputs } : {}),
+        reasons,
+      });
+    });
+    const { result, records } = await merge(inputs);
+    assert.equal(result.exitCode, 2);
+    const summary = records.at(-1)!;
+    assert.deepEqual(summary.failedOutputs, [sarif('no space left on device'), junit, stdout]);
+    assert.deepEqual((summary.reasons as Rec[]).slice(0, 1), [{ kind: 'failed-output', outputs: 3 }]);
+    // Where a single run writes them: after the verdict's fields, the reasons last.
+    assert.deepEqual(Object.keys(summary).slice(-2), ['failedOutputs', 'reasons']);
+  });
+});
