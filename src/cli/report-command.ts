@@ -335,7 +335,10 @@ function summaryOfReports(
     const { error } = summary.files;
     if (summary.aborted) note(io, 'the run was interrupted: its results are partial (exit 2)');
     else if (error > 0) note(io, `the run could not check ${error} input${error === 1 ? '' : 's'} (exit 2)`);
-    else note(io, 'the run ended with exit 2');
+    else if (Array.isArray(summary.reasons) || summary.failedOutputs?.length)
+      note(io, 'the run ended with exit 2');
+    // An older report: nothing it holds tells "nothing matched" from the other causes (reasonsOfSummary).
+    else note(io, 'the run ended with exit 2; its report does not record why');
   }
   // Shards' reasons never reach here: combineReports works the whole run's out (merge's own).
   const reasons = reasonsOfSummary(summary).filter((r) => !read.interrupted || r.kind !== 'interrupted');

@@ -1,8 +1,9 @@
 // The summary of merged reports: the shards' summaries combined (counts summed, timing recombined),
 // the verdict options judged over the whole run, keys in a single run's order.
+import type { SummaryRecord, VerdictReason } from '../types.js';
 import type { JsonRecord } from './ndjson.js';
 import type { FailOn, SeverityCounts } from './verdict.js';
-import { failingCount } from './verdict.js';
+import { factsOfSummary, failingCount, verdictReasons } from './verdict.js';
 
 /**
  * Add every numeric leaf of `from` into `into` (recursively), copying keys `into` lacks. Keys are the
@@ -105,6 +106,26 @@ function roundStats(stats: JsonRecord): JsonRecord {
     );
   }
   return out;
+}
+
+/**
+ * The reasons of the merged run, for shards that recorded theirs: the tallies' from the combined
+ * fields; an interrupt and "nothing matched", which no tally shows, only as a shard recorded them (all
+ * shards list the same inputs: one that matched nothing speaks for all). An exit 2 of the merge itself
+ * (a missing shard) is no reason of the run: merge says it on stderr.
+ */
+export function mergedReasons(merged: JsonRecord, shards: readonly JsonRecord[]): VerdictReason[] {
+  const recorded = (kind: VerdictReason['kind']) =>
+    shards.some(
+      (s) => Array.isArray(s.reasons) && s.reasons.some((r: unknown) => isPlainObject(r) && r.kind === kind),
+    );
+  return verdictReasons(
+    factsOfSummary(merged as unknown as SummaryRecord, {
+      // Only a signal makes a run exit 130, whether or not its report lists reasons.
+      interrupted: recorded('interrupted') || shards.some((s) => s.exitCode === 130),
+      nothingMatched: recorded('nothing-matched'),
+    }),
+  );
 }
 
 /** A shard's exit 1 that its findings do not explain: --strict-baseline found stale entries. */

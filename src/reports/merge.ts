@@ -10,15 +10,20 @@
 // throughput, peakRssBytes: the largest) are not comparable to a single run and are not meant to be.
 
 import { canonicalJson } from '../canonical-json.js';
-import type { SummaryRecord } from '../types.js';
-import { combineSummaries, orderSummary, runVerdict, staleBaselineFailure } from './merge-summary.js';
+import {
+  combineSummaries,
+  mergedReasons,
+  orderSummary,
+  runVerdict,
+  staleBaselineFailure,
+} from './merge-summary.js';
 import type { DocumentGroup, JsonRecord, ReportReader, ReportSource, SourcedRecord } from './ndjson.js';
 import { openReport, ReportError, sourceName } from './ndjson.js';
 import type { StreamOut } from './output.js';
 import { streamOut } from './output.js';
 import { compareDocumentKeys } from './shard.js';
 import type { FailOn, SeverityCounts } from './verdict.js';
-import { emptyCounts, failingCount, isFailOn, reasonsOfSummary } from './verdict.js';
+import { emptyCounts, failingCount, isFailOn } from './verdict.js';
 
 export interface MergeResult {
   /** 0 clean, 1 findings at or above failOn, 2 refused or incomplete (see `problems`). */
@@ -420,10 +425,11 @@ export async function combineReports(
     if (exitCode === 1) exitCode = 0;
   }
   summary.exitCode = exitCode;
-  // Each shard's reasons are its own: the whole run's are read from the combined fields.
+  // Each shard's reasons are its own: the whole run's are worked out again. Shards that recorded none
+  // (older reports) leave the merged summary without them, as they were.
   if (summaries.some((s) => Array.isArray(s.reasons))) {
     delete summary.reasons;
-    summary.reasons = reasonsOfSummary(summary as unknown as SummaryRecord);
+    summary.reasons = mergedReasons(summary, summaries);
   }
   return {
     exitCode,

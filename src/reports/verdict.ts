@@ -76,20 +76,21 @@ export function verdictReasons(f: VerdictFacts): VerdictReason[] {
   return reasons;
 }
 
+/** What a summary's fields cannot show: only the run (or its shards) knew it and recorded it. */
+export interface UnrecordedFacts {
+  interrupted: boolean;
+  nothingMatched: boolean;
+}
+
 /**
- * The reasons of a summary written without them (an older report, or shards merged): read back from
- * its fields. An interrupt and "nothing matched" are told apart from other exit-2 runs only as well as
- * those fields allow.
+ * The facts of a summary's fields (a report read back is untrusted: a field it lacks counts as
+ * nothing), with `known` for what those fields cannot show.
  */
-export function reasonsOfSummary(summary: SummaryRecord): VerdictReason[] {
-  if (Array.isArray(summary.reasons)) return summary.reasons;
-  // A report read back is untrusted: a field it lacks counts as nothing.
+export function factsOfSummary(summary: SummaryRecord, known: UnrecordedFacts): VerdictFacts {
   const accepted = { ...emptyCounts(), ...summary.suppressed };
   const counts = { ...emptyCounts(), ...summary.counts };
-  return verdictReasons({
-    // A run that stopped before its end (a signal, or no output left) has partial results.
-    interrupted: summary.exitCode === 130 || summary.aborted,
-    nothingMatched: summary.exitCode === 2 && summary.files?.total === 0,
+  return {
+    ...known,
     unreadable: summary.files?.error ?? 0,
     failedOutputs: summary.failedOutputs?.length ?? 0,
     failing: {
@@ -101,5 +102,18 @@ export function reasonsOfSummary(summary: SummaryRecord): VerdictReason[] {
     maxWarnings: summary.maxWarnings?.exceeded ? summary.maxWarnings.limit : null,
     staleBaseline: summary.staleBaseline ?? 0,
     bail: summary.bail?.stopped ? { limit: summary.bail.limit, skipped: summary.bail.skipped } : null,
-  });
+  };
+}
+
+/**
+ * The reasons of a summary written without them (an older report): read back from its fields. No
+ * field says that nothing matched (an exit 2 without files is as well an input list that could not be
+ * read, or a report that could not be written), so no reason claims it: such an exit 2 stays
+ * unexplained rather than guessed.
+ */
+export function reasonsOfSummary(summary: SummaryRecord): VerdictReason[] {
+  if (Array.isArray(summary.reasons)) return summary.reasons;
+  // A run that stopped before its end (a signal, or no output left) has partial results.
+  const interrupted = summary.exitCode === 130 || summary.aborted;
+  return verdictReasons(factsOfSummary(summary, { interrupted, nothingMatched: false }));
 }

@@ -134,4 +134,14 @@ describe('reasonsOfSummary', () => {
       [{ kind: 'interrupted' }],
     );
   });
+  it('does not guess "nothing matched" from an exit 2 without files', () => {
+    const none = { total: 0, valid: 0, invalid: 0, error: 0, skipped: 0 };
+    const counts = { error: 0, warning: 0, info: 0 };
+    assert.deepEqual(reasonsOfSummary(summary({ exitCode: 2, files: none, documents: 0, counts })), []);
+    const failedOutputs = [{ format: 'sarif', path: 'run.sarif', message: 'no space left on device' }];
+    assert.deepEqual(
+      reasonsOfSummary(summary({ exitCode: 2, files: none, documents: 0, counts, failedOutputs })),
+      [{ kind: 'failed-output', outputs: 1 }],
+    );
+  });
 });

@@ -468,6 +468,70 @@ function shardWith(docs: TestDocument[], index: number, count: number, summary: 
   return source(`shard-${index}.ndjson`, [...lines.slice(0, -1), JSON.stringify(record)]);
 }
 
+describe('the reasons of merged shards', () => {
+  it('an exit 2 of the merge itself (a missing shard) is not taken for "nothing matched"', async () => {
+    // A one-file run over three shards: the two that do not hold the file passed, and said so.
+    const [doc] = sampleRun().filter((d) => d.status === 'valid');
+    const holder = [1, 2, 3].find((index) => shardDocs([doc!], { index, count: 3 }).length === 1)!;
+    const empty = [1, 2, 3].filter((index) => index !== holder);
+    const inputs = empty.map((index) => shardWith([doc!], index, 3, { exitCode: 0, reasons: [] }));
+    const { result, records } = await merge(inputs);
+    assert.equal(result.exitCode, 2);
+    assert.deepEqual(result.problems, [`missing shard ${holder}/3`]);
+    const summary = records.at(-1)!;
+    assert.equal((summary.files as Rec).total, 0);
+    assert.equal(summary.exitCode, 2);
+    assert.deepEqual(summary.reasons, []);
+  });
+
+  it('"nothing matched" is carried over from the shards that recorded it', async () => {
+    const inputs = [1, 2].map((index) =>
+      shardWith([], index, 2, { exitCode: 2, reasons: [{ kind: 'nothing-matched' }] }),
+    );
+    const { result, records } = await merge(inputs);
+    assert.equal(result.exitCode, 2);
+    assert.deepEqual(records.at(-1)!.reasons, [{ kind: 'nothing-matched' }]);
+  });
+
+  it('a shard that could not write a report gives that reason, not "nothing matched"', async () => {
+    // --allow-empty: nothing matched is a pass; shard 2's report file could not be written.
+    const failed = { format: 'sarif', path: 'shard-2.sarif', message: 'no space left on device' };
+    const inputs = [
+      shardWith([], 1, 2, { exitCode: 0, reasons: [] }),
+      shardWith([], 2, 2, {
+        exitCode: 2,
+        failedOutputs: [failed],
+        reasons: [{ kind: 'failed-output', outputs: 1 }],
+      }),
+    ];
+    const { result, records } = await merge(inputs);
+    assert.equal(result.exitCode, 2);
+    const summary = records.at(-1)!;
+    assert.deepEqual(summary.failedOutputs, [failed]);
+    assert.deepEqual(summary.reasons, [{ kind: 'failed-output', outputs: 1 }]);
+  });
+
+  it('an interrupt only when a shard recorded one, not for a shard whose stdout reader left', async () => {
+    const docs = sampleRun().filter((d) => d.status !== 'error');
+    const whole = summaryRecord(docs, null);
+    const findings = { kind: 'findings', failOn: 'error', counts: { ...whole.counts, warning: 0, info: 0 } };
+    const run = async (second: Rec) => {
+      const { records } = await merge([
+        shardWith(docs, 1, 2, { reasons: [] }),
+        shardWith(docs, 2, 2, { aborted: true, ...second }),
+      ]);
+      return records.at(-1)!;
+    };
+    // Its report file got the summary after stdout (another format) went away: aborted, not interrupted.
+    const left = await run({ exitCode: 1, reasons: [] });
+    assert.equal(left.aborted, true);
+    assert.equal(left.exitCode, 2);
+    assert.deepEqual(left.reasons, [findings]);
+    const interrupted = await run({ exitCode: 130, reasons: [{ kind: 'interrupted' }] });
+    assert.deepEqual(interrupted.reasons, [{ kind: 'interrupted' }, findings]);
+  });
+});
+
 describe('the summary of merged shards', () => {
   it('lists the failed outputs of every shard in shard order, an output two shards name once', async () => {
     const docs = sampleRun().filter((d) => d.status !== 'error');
