@@ -108,11 +108,17 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       ],
       { cwd, env },
     );
+  // The reference report of dump.jsonl, which two tests compare with: one run serves both.
+  let reference: Promise<CliResult> | undefined;
+  const singleDump = () => {
+    reference ??= single(['--max-file-size', '20000'], 'dump.jsonl');
+    return reference;
+  };
 
   it('--concurrency 2 reports exactly what the single-worker path reports', TIMEOUT, async () => {
     const [split, whole, inProcess] = [
       await run('2', 'dump.jsonl'),
-      await single(['--max-file-size', '20000'], 'dump.jsonl'),
+      await singleDump(),
       await run('0', 'dump.jsonl'),
     ];
     // In-process, the same ranges one at a time: the same records again.
@@ -180,9 +186,7 @@ describe('a large JSON Lines file over the pool (byte ranges)', () => {
       const failure = dump.at(-1)!;
       // The ranges before byte 4,000 were checked: their lines, as the single-worker path reports the
       // same lines of the same text, then the failure.
-      const reference = (await single(['--max-file-size', '20000'], 'dump.jsonl')).records.filter(
-        (rec) => rec.type === 'file',
-      );
+      const reference = (await singleDump()).records.filter((rec) => rec.type === 'file');
       const checked = dump.slice(0, -1);
       assert.ok(checked.length > 3, `${checked.length} records`);
       const shape = (recs: typeof files) =>

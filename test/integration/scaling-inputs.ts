@@ -21,13 +21,15 @@ export interface ScaledCase {
   /** What the example is about (from the catalogue). */
   description: string;
   target: Target | null;
+  /** The example's document and the path of the member that is repeated (none for the parser rules). */
+  source?: { document: Json; path: readonly string[] };
   /** The input with the example scaled to n units, as JSON. */
   json(n: number): string;
   /** The same as YAML; null when it has no YAML form (the parser rules' raw text). */
   yaml: ((n: number) => string) | null;
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 function isObject(value: unknown): value is { [key: string]: Json } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -79,11 +81,109 @@ function repeatIn(container: Json | undefined, key: string | null, n: number): b
   return true;
 }
 
-/** `document` with the member (or item) at `path` repeated n times in its container. */
+/**
+ * `document` with the member (or item) at `path` repeated n times in its container. The YAML is
+ * written from it: an example's document can hold one object in two places, which YAML writes as an
+ * anchor and its alias, in every copy (text spliced from one copy's text would lose them).
+ */
 function repeatedAt(document: Json, path: readonly string[], n: number): Json | null {
   const copy = structuredClone(document);
   if (path.length === 0) return repeatIn(copy, null, n) ? copy : null;
   return repeatIn(at(copy, path.slice(0, -1)), path[path.length - 1]!, n) ? copy : null;
+}
+
+/**
+ * Where the repeated run goes: `mark` (a member or item of the marked copy, as JSON.stringify writes
+ * it) stands for the run of the unit texts `unit(1)` … `unit(n - 1)`.
+ */
+interface Run {
+  mark: string;
+  unit(i: number): string;
+}
+
+// A string no example document holds: the placeholder of the repeated run in the marked copy.
+const MARK = '\u0000scaled run\u0000';
+const MARK_TEXT = JSON.stringify(MARK);
+const MARK_MEMBER = `${MARK_TEXT}:0`;
+
+/**
+ * Marks where `container` gets its member (or item) `key` repeated until it holds n of them: the
+ * repeated item goes right after the original (its array's tail after them), a repeated member
+ * `key-i` at the end of its object (or in place of one of that name already there).
+ */
+function markRun(container: Json | undefined, key: string | null, n: number): Run | null {
+  if (Array.isArray(container)) {
+    const index = key === null ? 0 : Number(key);
+    const unit = JSON.stringify(container[index] ?? { name: 'item' });
+    const tail = container.splice(index + 1);
+    container.push(MARK, ...tail);
+    return { mark: MARK_TEXT, unit: () => unit };
+  }
+  if (!isObject(container)) return null;
+  const counted = (i: number) => ({ value: i, text: String(i) });
+  if (key === null) {
+    // The root itself failed: grow it by its first array (a collection), else by plain members.
+    const array = Object.values(container).find((v) => Array.isArray(v) && v.length > 0);
+    if (array) return markRun(array, '0', n);
+    return memberRun(container, 'x-scale', n, counted);
+  }
+  const value = container[key];
+  // The finding is about a member that is missing: grow the object by others like it.
+  if (value === undefined) return memberRun(container, key, n, counted);
+  const text = JSON.stringify(value);
+  return memberRun(container, key, n, () => ({ value, text }));
+}
+
+/** The run of members `prefix-1` … `prefix-(n - 1)` at the end of `container`, with the values given. */
+function memberRun(
+  container: { [key: string]: Json },
+  prefix: string,
+  n: number,
+  member: (i: number) => { value: Json; text: string },
+): Run {
+  const name = (i: number) => `${prefix}-${i}`;
+  // A member of that name already there keeps its place (and takes the new value): not in the run.
+  const taken = new Set<number>();
+  for (const existing of Object.keys(container)) {
+    const i = existing.startsWith(`${prefix}-`) ? Number(existing.slice(prefix.length + 1)) : 0;
+    if (Number.isInteger(i) && i >= 1 && i < n && existing === name(i)) taken.add(i);
+  }
+  for (const i of taken) container[name(i)] = member(i).value;
+  container[MARK] = 0;
+  return {
+    mark: MARK_MEMBER,
+    unit: (i) => (taken.has(i) ? '' : `${JSON.stringify(name(i))}:${member(i).text}`),
+  };
+}
+
+/**
+ * `document` as JSON with the member (or item) at `path` repeated n times in its container; null when
+ * there is no container there. Spliced as text into the marked copy's text: the same bytes as cloning
+ * the member n times and writing the whole, at a fraction of the cost.
+ */
+export function repeatedText(document: Json, path: readonly string[], n: number): string | null {
+  const copy = structuredClone(document);
+  const run =
+    path.length === 0
+      ? markRun(copy, null, n)
+      : markRun(at(copy, path.slice(0, -1)), path[path.length - 1]!, n);
+  if (run === null) return null;
+  const text = JSON.stringify(copy);
+  const start = text.indexOf(run.mark);
+  if (start < 0 || text.indexOf(run.mark, start + 1) >= 0) throw new Error('the run marker is not unique');
+  const units: string[] = [];
+  for (let i = 1; i < n; i++) {
+    const unit = run.unit(i);
+    if (unit !== '') units.push(unit);
+  }
+  let from = start;
+  let to = start + run.mark.length;
+  // No run: the marker goes with the comma that separated it from a neighbour.
+  if (units.length === 0) {
+    if (text[from - 1] === ',') from--;
+    else if (text[to] === ',') to++;
+  }
+  return text.slice(0, from) + units.join(',') + text.slice(to);
 }
 
 /** A check of the whole document with no cap: how often the rule fires. */
@@ -104,11 +204,11 @@ async function growingPrefix(
   const document = example.document as Json;
   for (let depth = path.length; depth >= 1; depth--) {
     const prefix = path.slice(0, depth);
-    const one = repeatedAt(document, prefix, 1);
-    const ten = repeatedAt(document, prefix, 10);
+    const one = repeatedText(document, prefix, 1);
+    const ten = repeatedText(document, prefix, 10);
     if (one === null || ten === null) continue;
-    const before = await count(JSON.stringify(one), rule.id, target);
-    const after = await count(JSON.stringify(ten), rule.id, target);
+    const before = await count(one, rule.id, target);
+    const after = await count(ten, rule.id, target);
     if (after >= before + 9) return prefix;
   }
   return null;
@@ -126,7 +226,9 @@ function caseOf(
     mode,
     description: example.description,
     target: example.target ?? null,
-    json: (n) => JSON.stringify(repeatedAt(document, path, n)),
+    source: { document, path },
+    // No container at the path: the document is written as null, as cloning into nothing gives.
+    json: (n) => repeatedText(document, path, n) ?? 'null',
     yaml: (n) => stringify(repeatedAt(document, path, n)),
   };
 }

@@ -6,7 +6,7 @@
 // (×100). Whole JSON runs every rule's case; the other placements, which differ only in how they place
 // findings, run one case per shape of findings (`shapeOf`). Its cost: bench/results/scaling-tests.md.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -57,8 +57,8 @@ const inProcessSlices: RunSliceTask = async (task, transferList) =>
 interface Placement {
   name: string;
   extension: string;
-  /** The case's input at n units in this form (null: it has none). */
-  text(c: ScaledCase, n: number): string | null;
+  /** The case's input in JSON or in YAML. */
+  form: 'json' | 'yaml';
   /** Fewer units than MIN_UNITS where a unit is costly to parse (YAML: ~100× JSON). */
   minUnits?: number;
   check(job: FileJob, options: CheckOptions): Promise<unknown>;
@@ -70,39 +70,56 @@ const PLACEMENTS: Placement[] = [
   {
     name: 'whole JSON',
     extension: 'json',
-    text: (c, n) => c.json(n),
+    form: 'json',
     check: (job, o) => checkFile(job, o),
     everyCase: true,
   },
   {
     name: 'whole YAML',
     extension: 'yaml',
-    text: (c, n) => c.yaml?.(n) ?? null,
+    form: 'yaml',
     minUnits: 100,
     check: (job, o) => checkFile(job, o),
   },
   // A document of one line: its findings are placed as a JSON Lines record's.
-  { name: 'JSON Lines', extension: 'jsonl', text: (c, n) => c.json(n), check: (job, o) => checkFile(job, o) },
+  { name: 'JSON Lines', extension: 'jsonl', form: 'json', check: (job, o) => checkFile(job, o) },
   {
     name: 'streamed',
     extension: 'json',
-    text: (c, n) => c.json(n),
+    form: 'json',
     check: (job, o) => checkFile(job, { ...o, streamThreshold: 0 }),
   },
   {
     name: 'fanned out',
     extension: 'json',
-    text: (c, n) => c.json(n),
+    form: 'json',
     check: (job, o) => checkHugeFile(job, { ...o, streamThreshold: 0 }, inProcessSlices),
   },
 ];
 
 let written = 0;
+/**
+ * The files written so far, by case, form and n: the placements in JSON check the same inputs (only
+ * JSON Lines names them otherwise: a link), so each is generated and written once.
+ */
+const inputs = new Map<ScaledCase, Map<string, { path: string; size: number }>>();
 
-function jobOf(text: string, extension: string): FileJob {
-  const path = join(dir, `${written++}.${extension}`);
-  writeFileSync(path, text);
-  return { index: 0, path, file: `input.${extension}`, size: Buffer.byteLength(text) };
+function jobAt(c: ScaledCase, placement: Placement, n: number): FileJob {
+  const byKey = inputs.get(c) ?? new Map<string, { path: string; size: number }>();
+  inputs.set(c, byKey);
+  let input = byKey.get(`${placement.form} ${n}`);
+  if (input === undefined) {
+    const text = placement.form === 'json' ? c.json(n) : c.yaml!(n);
+    input = { path: join(dir, `${written++}.${placement.extension}`), size: Buffer.byteLength(text) };
+    writeFileSync(input.path, text);
+    byKey.set(`${placement.form} ${n}`, input);
+  }
+  let path = input.path;
+  if (!path.endsWith(`.${placement.extension}`)) {
+    path = join(dir, `${written++}.${placement.extension}`);
+    linkSync(input.path, path);
+  }
+  return { index: 0, path, file: `input.${placement.extension}`, size: input.size };
 }
 
 // A collection before each run starts both sizes from the same heap: otherwise the larger input pays for
@@ -131,19 +148,19 @@ interface Measured {
 /** The fastest check of the input at n and at n × SCALE, n grown until the smaller one is measurable. */
 async function measure(c: ScaledCase, placement: Placement): Promise<Measured> {
   const options = { ...BASE, target: c.target };
-  const jobAt = (n: number): FileJob => jobOf(placement.text(c, n)!, placement.extension);
+  const job = (n: number): FileJob => jobAt(c, placement, n);
   const units = placement.minUnits ?? MIN_UNITS;
   // Warm-up: compile what this case runs (a smaller input does).
-  await placement.check(jobAt(units / 10), options);
+  await placement.check(job(units / 10), options);
   let n = units;
-  let small = jobAt(n);
+  let small = job(n);
   let smallMs = await timed(() => placement.check(small!, options));
   while (smallMs < SMALL_MS && small.size < SMALL_MAX_BYTES) {
     n *= 2;
-    small = jobAt(n);
+    small = job(n);
     smallMs = await timed(() => placement.check(small!, options));
   }
-  const large = jobAt(n * SCALE);
+  const large = job(n * SCALE);
   let largeMs = Number.POSITIVE_INFINITY;
   for (let run = 0; run < RUNS; run++) {
     if (run > 0) smallMs = Math.min(smallMs, await timed(() => placement.check(small!, options)));
@@ -256,7 +273,7 @@ describe('scaling: an input ×10 costs at most ×20', () => {
   for (const placement of PLACEMENTS) {
     describe(placement.name, () => {
       const cases = placement.everyCase ? CASES : CASES.filter((k) => REPRESENTATIVE.has(k));
-      for (const c of cases.filter((k) => placement.text(k, 1) !== null)) {
+      for (const c of cases.filter((k) => placement.form === 'json' || k.yaml !== null)) {
         it(`${c.ruleId}, ${MODES[c.mode]} (${c.description})`, async () => {
           const m = await measure(c, placement);
           assert.ok(
