@@ -116,27 +116,52 @@ describe('mcpdesc-validate report', () => {
     bail: ['reg', '--bail', '2'],
   };
 
+  // One validate run writes every format and one `report` run renders every format from its NDJSON;
+  // each output is compared with its counterpart. JUnit goes to stdout: there it is written without
+  // the totals a file gets in its header, as the other formats are written alike either way.
+  const STDOUT_FORMAT = 'junit';
+  const everyFormat = (dir: string) => {
+    mkdirSync(join(cwd, dir), { recursive: true });
+    return [
+      '-f',
+      STDOUT_FORMAT,
+      ...FORMATS.filter((f) => f !== STDOUT_FORMAT).flatMap((f) => ['-f', `${f}=${dir}/${f}.out`]),
+    ];
+  };
+  const outputsIn = (dir: string, r: CliResult) =>
+    new Map(
+      FORMATS.map((f) => [
+        f,
+        f === STDOUT_FORMAT ? r.stdout : readFileSync(join(cwd, dir, `${f}.out`), 'utf8'),
+      ]),
+    );
+  const assertSameOutputs = (label: string, direct: [CliResult, string], rendered: [CliResult, string]) => {
+    assert.equal(rendered[0].code, direct[0].code, `${label}: exit code (stderr: ${rendered[0].stderr})`);
+    const want = outputsIn(direct[1], direct[0]);
+    const got = outputsIn(rendered[1], rendered[0]);
+    for (const format of FORMATS) {
+      assert.ok(got.get(format)!.length > 0, `${label} ${format}`);
+      assert.equal(normalise(got.get(format)!), normalise(want.get(format)!), `${label} ${format}`);
+    }
+  };
+
   for (const [config, flags] of Object.entries(CONFIGS)) {
     it(`${config}: validate -f ndjson, then report -f X, equals validate -f X for every format`, async () => {
       const base = [...flags, '--concurrency', '0'];
-      const run = await cli([...base, '-f', 'ndjson']);
-      const results = ndjsonOf(`${config}.ndjson`, run);
-      const counts = run.records.at(-1)!.counts as Record<string, number>;
+      const run = await cli([...base, ...everyFormat(`${config}/direct`)]);
+      const results = `${config}/direct/ndjson.out`;
+      const counts = parseNdjson(readFileSync(join(cwd, results), 'utf8')).at(-1)!.counts as Record<
+        string,
+        number
+      >;
       if (config === 'default' || config === 'limited') {
         assert.ok(
           counts.error! > 0 && counts.warning! > 0 && counts.info! > 0,
           `every severity: ${JSON.stringify(counts)}`,
         );
       }
-      for (const format of FORMATS) {
-        const [direct, rendered] = await Promise.all([
-          cli([...base, '-f', format]),
-          cli(['report', results, '-f', format]),
-        ]);
-        assert.equal(rendered.code, direct.code, `${format}: exit code (stderr: ${rendered.stderr})`);
-        assert.ok(rendered.stdout.length > 0, format);
-        assert.equal(normalise(rendered.stdout), normalise(direct.stdout), `${config} ${format}`);
-      }
+      const rendered = await cli(['report', results, ...everyFormat(`${config}/rendered`)]);
+      assertSameOutputs(config, [run, `${config}/direct`], [rendered, `${config}/rendered`]);
     });
   }
 
@@ -152,21 +177,18 @@ describe('mcpdesc-validate report', () => {
         parseNdjson(readFileSync(join(cwd, shard), 'utf8')).some((r) => r.type === 'file'),
         `${shard} holds files`,
       );
-    for (const format of FORMATS) {
+    const [direct, rendered] = await Promise.all([
+      cli([...base, ...everyFormat('sharded/direct')]),
       // Given in reverse order: the shards say which is which.
-      const [direct, rendered] = await Promise.all([
-        cli([...base, '-f', format]),
-        cli(['report', shards[1]!, shards[0]!, '-f', format]),
-      ]);
-      assert.equal(rendered.code, direct.code, `${format}: ${rendered.stderr}`);
-      assert.equal(normalise(rendered.stdout), normalise(direct.stdout), `sharded ${format}`);
-    }
+      cli(['report', shards[1]!, shards[0]!, ...everyFormat('sharded/rendered')]),
+    ]);
+    assertSameOutputs('sharded', [direct, 'sharded/direct'], [rendered, 'sharded/rendered']);
     // And the ndjson rendering is the merge, byte for byte.
-    const [merged, rendered] = await Promise.all([
+    const [merged, inOrder] = await Promise.all([
       cli(['merge', ...shards]),
       cli(['report', ...shards, '-f', 'ndjson']),
     ]);
-    assert.equal(rendered.stdout, merged.stdout);
+    assert.equal(inOrder.stdout, merged.stdout);
   });
 
   it('a single shard is rendered as that shard (SARIF keeps its category), without asking for the others', async () => {
