@@ -6,15 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  type CliResult,
-  cliEnv,
-  parseNdjson,
-  REPO_ROOT,
-  runCli as spawnCli,
-  tempDir,
-} from '../helpers/run-cli.js';
-import { runMain } from '../helpers/run-main.js';
+import { REPO_ROOT, runCli as spawnCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import {
   assertUsageError,
   BROKEN,
@@ -28,20 +21,8 @@ import {
 } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
-/**
- * The CLI in-process: main() returns the code it sets as the process's exit code, so a verdict needs no
- * process of its own. A few cases below spawn the real CLI (spawnCli) for each exit code, 0, 1 and 2.
- */
-async function runCli(args: string[], options: { cwd: string }): Promise<CliResult> {
-  const r = await runMain(args, { cwd: options.cwd, env: cliEnv() });
-  let records: CliResult['records'] = [];
-  try {
-    records = parseNdjson(r.stdout);
-  } catch {
-    records = [];
-  }
-  return { ...r, signal: null, records };
-}
+// Most cases run main() in-process; a few spawn the real CLI (spawnCli) for each exit code, 0, 1 and 2.
+const runCli = runMainAsCli;
 
 describe('--max-warnings and --exit-zero', () => {
   let cwd: string;
