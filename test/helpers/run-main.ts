@@ -45,10 +45,13 @@ export async function runMain(
  * runCli's result from main() in-process, in the environment a spawned CLI gets: main() returns the code
  * it sets as the process's exit code, so a test of a verdict or a setting needs no process of its own.
  */
-export async function runMainAsCli(args: string[], options: { cwd: string }): Promise<CliResult> {
+export async function runMainAsCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<CliResult> {
   // `merge` and `compare` read their files from the process's working directory, not main()'s cwd.
   if (args[0] === 'merge' || args[0] === 'compare') throw new Error(`spawn the CLI for ${args[0]}`);
-  const r = await runMain(args, { cwd: options.cwd, env: cliEnv() });
+  const r = await runMain(args, { cwd: options.cwd, env: cliEnv(options.env) });
   let records: CliResult['records'] = [];
   try {
     records = parseNdjson(r.stdout);

@@ -17,6 +17,7 @@ import {
   runCliIntoHead,
   tempDir,
 } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 
 const FORMATS = reporterNames();
 
@@ -87,6 +88,10 @@ describe('mcpdesc-validate report', () => {
   const tmp = tempDir('report');
   const cwd = tmp.path;
   const cli = (args: string[]) => runCli(args, { cwd, env: { GITHUB_WORKSPACE: '' } });
+  // main() in-process, for the cases that need no process of their own: what `report` refuses, its
+  // verdicts and its help. The differential runs, standard input, `| head` and a missing input (named
+  // as given only when the process runs where the run did) spawn the real CLI.
+  const inProcess = (args: string[]) => runMainAsCli(args, { cwd, env: { GITHUB_WORKSPACE: '' } });
   const ndjsonOf = (name: string, r: CliResult) => {
     writeFileSync(join(cwd, name), r.stdout);
     return name;
@@ -196,7 +201,7 @@ describe('mcpdesc-validate report', () => {
       'alone.ndjson',
       await cli(['reg', '--shard', '1/2', '--concurrency', '0', '-f', 'ndjson']),
     );
-    const r = await cli(['report', shard, '-f', 'sarif']);
+    const r = await inProcess(['report', shard, '-f', 'sarif']);
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
     assert.equal(r.stderr, '');
     assert.equal(JSON.parse(r.stdout).runs[0].automationDetails.id, 'mcpdesc-validate/shard-1-of-2/');
@@ -240,24 +245,36 @@ describe('mcpdesc-validate report', () => {
 
   it('--fail-on re-judges the findings; baseline-suppressed ones never fail', async () => {
     const warnOnly = ndjsonOf('warn.ndjson', await cli(['reg/a/name-format.json', '-f', 'ndjson']));
-    assert.equal((await cli(['report', warnOnly, '-f', 'text'])).code, 0, "the run's own --fail-on (error)");
-    const strict = await cli(['report', warnOnly, '-f', 'ndjson', '--fail-on', 'warning']);
+    assert.equal(
+      (await inProcess(['report', warnOnly, '-f', 'text'])).code,
+      0,
+      "the run's own --fail-on (error)",
+    );
+    const strict = await inProcess(['report', warnOnly, '-f', 'ndjson', '--fail-on', 'warning']);
     assert.equal(strict.code, 1);
     // The summary and the run record say the same verdict as the exit code.
     assert.equal(strict.records.at(-1)!.exitCode, 1);
     assert.equal(strict.records.at(-1)!.failOn, 'warning');
     assert.equal((strict.records[0]!.options as Record<string, unknown>).failOn, 'warning');
-    assert.equal((await cli(['report', warnOnly, '--fail-on', 'never'])).code, 0);
+    assert.equal((await inProcess(['report', warnOnly, '--fail-on', 'never'])).code, 0);
 
     await cli(['reg/a/mixed.json', '--write-baseline', 'baseline.ndjson', '-f', 'ndjson']);
     const baselined = ndjsonOf(
       'baselined.ndjson',
       await cli(['reg/a/mixed.json', '--baseline', 'baseline.ndjson', '-f', 'ndjson']),
     );
-    const r = await cli(['report', baselined, '-f', 'text', '--fail-on', 'warning']);
+    const r = await inProcess(['report', baselined, '-f', 'text', '--fail-on', 'warning']);
     assert.equal(r.code, 0, r.stdout);
     assert.match(r.stdout, /in the baseline not listed \(--show-suppressed lists them\)/);
-    const shown = await cli(['report', baselined, '-f', 'text', '--show-suppressed', '--fail-on', 'warning']);
+    const shown = await inProcess([
+      'report',
+      baselined,
+      '-f',
+      'text',
+      '--show-suppressed',
+      '--fail-on',
+      'warning',
+    ]);
     assert.match(shown.stdout, /all in the baseline/);
   });
 
@@ -278,7 +295,7 @@ describe('mcpdesc-validate report', () => {
       // Cut in the middle of the 9th record.
       const cut = `${lines.slice(0, 8).join('\n')}\n${lines[8]!.slice(0, 25)}`;
       writeFileSync(join(cwd, 'cut.ndjson'), cut);
-      const r = await cli(['report', 'cut.ndjson', '-f', 'ndjson']);
+      const r = await inProcess(['report', 'cut.ndjson', '-f', 'ndjson']);
       assert.equal(r.code, 2);
       assert.match(r.stderr, /cut\.ndjson:9: not a JSON record/);
       assert.match(r.stderr, /cut\.ndjson has no summary record/);
@@ -297,26 +314,26 @@ describe('mcpdesc-validate report', () => {
         'b-2.ndjson',
         await cli(['reg', '--shard', '2/2', '--fail-on', 'warning', '--concurrency', '0', '-f', 'ndjson']),
       );
-      const r = await cli(['report', shardA, other, '-f', 'sarif=never.sarif']);
+      const r = await inProcess(['report', shardA, other, '-f', 'sarif=never.sarif']);
       assert.equal(r.code, 2);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /different options: failOn differs/);
       assert.throws(() => readFileSync(join(cwd, 'never.sarif')), /ENOENT/);
-      const mixed = await cli(['report', whole, shardA, '-f', 'text']);
+      const mixed = await inProcess(['report', whole, shardA, '-f', 'text']);
       assert.equal(mixed.code, 2);
       assert.equal(mixed.stdout, '');
       assert.match(mixed.stderr, /cannot merge whole runs with shards/);
     });
 
     it('a file that is not NDJSON, or not a report, or missing', async () => {
-      const sarif = await cli(['report', whole, '-f', 'sarif']);
+      const sarif = await inProcess(['report', whole, '-f', 'sarif']);
       writeFileSync(join(cwd, 'log.sarif'), sarif.stdout);
-      const notNdjson = await cli(['report', 'log.sarif', '-f', 'text']);
+      const notNdjson = await inProcess(['report', 'log.sarif', '-f', 'text']);
       assert.equal(notNdjson.code, 2);
       assert.equal(notNdjson.stdout, '');
       assert.match(notNdjson.stderr, /log\.sarif:1: not a JSON record/);
       writeFileSync(join(cwd, 'plain.ndjson'), '{"a":1}\n{"b":2}\n');
-      const notReport = await cli(['report', 'plain.ndjson']);
+      const notReport = await inProcess(['report', 'plain.ndjson']);
       assert.equal(notReport.code, 2);
       assert.match(notReport.stderr, /plain\.ndjson does not start with a run record/);
       const missing = await cli(['report', 'nope.ndjson']);
@@ -329,7 +346,7 @@ describe('mcpdesc-validate report', () => {
       const at = records.findIndex((l) => l.includes('"type":"file"'));
       records[at] = records[at]!.replace(/"status":"[a-z]+"/, '"status":"bogus"');
       writeFileSync(join(cwd, 'bad.ndjson'), `${records.join('\n')}\n`);
-      const r = await cli(['report', 'bad.ndjson', '-f', 'ndjson']);
+      const r = await inProcess(['report', 'bad.ndjson', '-f', 'ndjson']);
       assert.equal(r.code, 2);
       assert.match(
         r.stderr,
@@ -342,7 +359,7 @@ describe('mcpdesc-validate report', () => {
       const records = readFileSync(join(cwd, whole), 'utf8').split('\n');
       records[0] = records[0]!.replace('"schemaVersion":1', '"schemaVersion":2');
       writeFileSync(join(cwd, 'v2.ndjson'), records.join('\n'));
-      const r = await cli(['report', 'v2.ndjson', '-f', 'text']);
+      const r = await inProcess(['report', 'v2.ndjson', '-f', 'text']);
       assert.equal(r.code, 2);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /v2\.ndjson: report schema version 2 is not one this version reads/);
@@ -432,26 +449,26 @@ describe('mcpdesc-validate report', () => {
     });
 
     it('usage errors', async () => {
-      const none = await cli(['report']);
+      const none = await inProcess(['report']);
       assert.equal(none.code, 2);
       assert.match(none.stderr, /missing required argument/);
-      const output = await cli(['report', whole, '-f', 'sarif=a.sarif', '-o', 'b.sarif']);
+      const output = await inProcess(['report', whole, '-f', 'sarif=a.sarif', '-o', 'b.sarif']);
       assert.equal(output.code, 2);
       assert.match(output.stderr, /every --format already names its file/);
-      const format = await cli(['report', whole, '-f', 'pdf']);
+      const format = await inProcess(['report', whole, '-f', 'pdf']);
       assert.equal(format.code, 2);
       assert.match(format.stderr, /gitlab/);
     });
   });
 
   it('--help explains itself and the main --help lists the command', async () => {
-    const help = await cli(['report', '--help']);
+    const help = await inProcess(['report', '--help']);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^Usage: mcpdesc-validate report \[options\] <reports\.\.\.>/);
     for (const option of ['--format', '--output', '--fail-on', '--code-frame', '--help'])
       assert.ok(help.stdout.includes(option), option);
     assert.match(help.stdout, /Exit codes:/);
-    const main = await cli(['--help']);
+    const main = await inProcess(['--help']);
     assert.match(main.stdout, /mcpdesc-validate report RESULTS\.ndjson/);
     // Every option of `report --help` is in docs/cli.md's `report` section, and the reverse.
     const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
