@@ -2,6 +2,7 @@
 // terminal as stdout) and for the unit tests, which spawn no process.
 import { Writable } from 'node:stream';
 import { main } from '../../src/cli/main.js';
+import { type CliResult, cliEnv, parseNdjson } from './run-cli.js';
 
 class Capture extends Writable {
   text = '';
@@ -38,4 +39,24 @@ export async function runMain(
   } finally {
     process.exitCode = saved;
   }
+}
+
+/**
+ * runCli's result from main() in-process, in the environment a spawned CLI gets: main() returns the code
+ * it sets as the process's exit code, so a test of a verdict or a setting needs no process of its own.
+ */
+export async function runMainAsCli(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<CliResult> {
+  // `merge` and `compare` read their files from the process's working directory, not main()'s cwd.
+  if (args[0] === 'merge' || args[0] === 'compare') throw new Error(`spawn the CLI for ${args[0]}`);
+  const r = await runMain(args, { cwd: options.cwd, env: cliEnv(options.env) });
+  let records: CliResult['records'] = [];
+  try {
+    records = parseNdjson(r.stdout);
+  } catch {
+    records = [];
+  }
+  return { ...r, signal: null, records };
 }

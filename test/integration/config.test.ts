@@ -1,16 +1,21 @@
 // The config file (mcpdesc-validate.config.json): discovery from the working directory up to the
 // repository root, --config, --no-config, --print-config, precedence (defaults < config < command
 // line), paths relative to the config file, every kind of error, the run record and `merge`. Each
-// test runs the real CLI in a temporary tree it builds itself.
+// test runs the CLI (the real one, or main() in-process) in a temporary tree it builds itself.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type CliResult, runCli } from '../helpers/run-cli.js';
+import { type CliResult, runCli as spawnCli } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { validDocument } from './scale-support.js';
 
 type Rec = CliResult['records'][number];
+
+// Discovery from the process's working directory and `merge` spawn the real CLI; the rest run main()
+// in-process.
+const runCli = runMainAsCli;
 
 const CONFIG = 'mcpdesc-validate.config.json';
 /** A valid document whose only finding is one warning (mcpdesc.document.bom). */
@@ -61,14 +66,14 @@ describe('config file discovery', () => {
     put(repo, 'registry/w.json', warningText('w'));
     put(repo, CONFIG, { patterns: ['registry'], failOn: 'warning' });
     mkdirSync(join(repo, 'sub/deep'), { recursive: true });
-    const r = await runCli(['-f', 'ndjson'], { cwd: join(repo, 'sub/deep') });
+    const r = await spawnCli(['-f', 'ndjson'], { cwd: join(repo, 'sub/deep') });
     assert.equal(r.code, 1, r.stderr);
     assert.deepEqual(filesOf(r), ['../../registry/a.json', '../../registry/w.json']);
     // The run record says where the settings came from, as a path from the working directory.
     assert.equal(optionsOf(r).config, `../../${CONFIG}`);
     assert.equal(optionsOf(r).failOn, 'warning');
     // From the repository root itself.
-    const top = await runCli(['-f', 'ndjson'], { cwd: repo });
+    const top = await spawnCli(['-f', 'ndjson'], { cwd: repo });
     assert.deepEqual(filesOf(top), ['registry/a.json', 'registry/w.json']);
     assert.equal(optionsOf(top).config, CONFIG);
   });
@@ -82,11 +87,11 @@ describe('config file discovery', () => {
       if (gitIsFile) put(repo, '.git', 'gitdir: /elsewhere/.git/worktrees/repo\n');
       else mkdirSync(join(repo, '.git'), { recursive: true });
       put(repo, 'a.json', validText('a'));
-      const r = await runCli(['a.json', '-f', 'ndjson'], { cwd: join(repo) });
+      const r = await spawnCli(['a.json', '-f', 'ndjson'], { cwd: join(repo) });
       assert.equal(r.code, 0, `${gitIsFile ? '.git file' : '.git dir'}: ${r.stderr}`);
       assert.equal(optionsOf(r).config, undefined);
       // Outside the repository the same file is found, and refused.
-      const outside = await runCli(['repo/a.json'], { cwd: outer });
+      const outside = await spawnCli(['repo/a.json'], { cwd: outer });
       assert.equal(outside.code, 2);
       assert.match(outside.stderr, /mcpdesc-validate\.config\.json: "failOn" must be one of/);
     }
@@ -97,7 +102,7 @@ describe('config file discovery', () => {
     mkdirSync(join(repo, '.git'));
     put(repo, CONFIG, { maxDiagnosticsPerFile: 7 });
     mkdirSync(join(repo, 'sub'));
-    const p = printed(await runCli(['--print-config'], { cwd: join(repo, 'sub') }));
+    const p = printed(await spawnCli(['--print-config'], { cwd: join(repo, 'sub') }));
     assert.equal(p.configFile, `../${CONFIG}`);
     assert.equal(p.settings.maxDiagnosticsPerFile, 7);
   });
@@ -108,17 +113,17 @@ describe('config file discovery', () => {
     put(repo, CONFIG, '{ this is not JSON');
     put(repo, 'docs/w.json', warningText('w'));
     put(repo, 'ci/settings.json', { patterns: ['../docs'], failOn: 'warning' });
-    const named = await runCli(['--config', './ci/settings.json', '-f', 'ndjson'], { cwd: repo });
+    const named = await spawnCli(['--config', './ci/settings.json', '-f', 'ndjson'], { cwd: repo });
     assert.equal(named.code, 1, named.stderr);
     assert.deepEqual(filesOf(named), ['docs/w.json']);
     assert.equal(optionsOf(named).config, 'ci/settings.json');
     // The broken discovered file is not read with --no-config.
-    const none = await runCli(['--no-config', 'docs', '-f', 'ndjson'], { cwd: repo });
+    const none = await spawnCli(['--no-config', 'docs', '-f', 'ndjson'], { cwd: repo });
     assert.equal(none.code, 0, none.stderr);
     assert.equal(optionsOf(none).config, undefined);
     assert.equal(optionsOf(none).failOn, 'error');
     // Nor is a config without it.
-    const broken = await runCli(['docs'], { cwd: repo });
+    const broken = await spawnCli(['docs'], { cwd: repo });
     assert.equal(broken.code, 2);
     assert.match(broken.stderr, /^error: mcpdesc-validate\.config\.json:1:3: /);
   });
@@ -465,7 +470,7 @@ describe('merge of shards configured differently', () => {
       JSON.parse(readFileSync(join(dir, 's1.ndjson'), 'utf8').split('\n')[0]!).options.config,
       'ci/config.json',
     );
-    const merged = await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    const merged = await spawnCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd: dir });
     assert.equal(merged.code, 1, merged.stderr);
     assert.equal(merged.records.filter((x) => x.type === 'file').length, 6);
 
@@ -474,7 +479,7 @@ describe('merge of shards configured differently', () => {
       { cwd: dir },
     );
     assert.equal(differs.code, 0, differs.stderr);
-    const refused = await runCli(['merge', 's1.ndjson', 's2b.ndjson'], { cwd: dir });
+    const refused = await spawnCli(['merge', 's1.ndjson', 's2b.ndjson'], { cwd: dir });
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /different options: failOn differs/);
   });

@@ -1,12 +1,13 @@
 // How a run's verdict becomes its exit code and is explained: --fail-on, --max-warnings, --exit-zero,
 // --allow-empty, the same verdict in every report format and in `report` of the run's NDJSON. Each test
-// runs the real CLI on small documents it writes itself.
+// runs the CLI (main(), in-process, or the real one spawned) on small documents it writes itself.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { REPO_ROOT, runCli as spawnCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import {
   assertUsageError,
   BROKEN,
@@ -20,6 +21,9 @@ import {
 } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
+// Most cases run main() in-process; a few spawn the real CLI (spawnCli) for each exit code, 0, 1 and 2.
+const runCli = runMainAsCli;
+
 describe('--max-warnings and --exit-zero', () => {
   let cwd: string;
   before(() => {
@@ -31,12 +35,12 @@ describe('--max-warnings and --exit-zero', () => {
   after(() => rmSync(cwd, { recursive: true, force: true }));
 
   it('exits 1 above the limit, 0 at it; the summary and the closing line say why', async () => {
-    const over = await runCli(['warn', 'ok', '-f', 'ndjson', '--max-warnings', '2'], { cwd });
+    const over = await spawnCli(['warn', 'ok', '-f', 'ndjson', '--max-warnings', '2'], { cwd });
     assert.equal(over.code, 1, over.stderr);
     assert.deepEqual(summaryOf(over).maxWarnings, { limit: 2, warnings: 3, exceeded: true });
     assert.equal(summaryOf(over).exitCode, 1);
     assert.match(over.stderr, /3 warnings over --max-warnings 2; exit 1/);
-    const at = await runCli(['warn', 'ok', '-f', 'ndjson', '--max-warnings', '3'], { cwd });
+    const at = await spawnCli(['warn', 'ok', '-f', 'ndjson', '--max-warnings', '3'], { cwd });
     assert.equal(at.code, 0, at.stderr);
     assert.deepEqual(summaryOf(at).maxWarnings, { limit: 3, warnings: 3, exceeded: false });
     const off = await runCli(['warn', '-f', 'ndjson', '--max-warnings', '-1'], { cwd });
@@ -107,7 +111,7 @@ describe('--max-warnings and --exit-zero', () => {
   });
 
   it('--exit-zero never masks exit 2', async () => {
-    const r = await runCli(['bad', 'missing.json', '-f', 'ndjson', '--exit-zero'], { cwd });
+    const r = await spawnCli(['bad', 'missing.json', '-f', 'ndjson', '--exit-zero'], { cwd });
     assert.equal(r.code, 2);
     assert.equal(summaryOf(r).exitCode, 2);
   });

@@ -2,10 +2,10 @@
 // on a terminal. The terminal cases run the CLI in-process (main() with stdout said to be a TTY):
 // a spawned CLI's stdout is a pipe.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { type CliResult, runCli, tempDir } from '../helpers/run-cli.js';
 import { runMain } from '../helpers/run-main.js';
 import { parseXml } from '../helpers/xml.js';
 import { MIXED, put } from './cli-support.js';
@@ -62,13 +62,29 @@ describe('report formats and terminal defaults', () => {
       ['Code-Climate', 'gitlab'],
       ['CheckStyle', 'checkstyle'],
     ];
-    for (const [given, own] of cases) {
-      const r = await runCli(['mixed.json', '-f', given, '-f', 'ndjson=run.ndjson'], { cwd });
-      assert.equal(r.code, 1, `${given}: ${r.stderr}`);
-      const run = JSON.parse(readFileSync(join(cwd, 'run.ndjson'), 'utf8').split('\n')[0]!);
-      assert.deepEqual(run.options.formats, [own, 'ndjson=run.ndjson'], given);
-      const rendered = await runCli(['report', 'run.ndjson', '-f', given], { cwd });
-      assert.equal(rendered.stdout, r.stdout, `report -f ${given} writes what the run wrote`);
+    // One run writes every alias (the first to stdout, the others to files); one report renders them.
+    const outputs = (dir: string) =>
+      cases.flatMap(([given], i) => ['-f', i === 0 ? given : `${given}=${dir}/${i}.out`]);
+    mkdirSync(join(cwd, 'aliases', 'run'), { recursive: true });
+    mkdirSync(join(cwd, 'aliases', 'report'), { recursive: true });
+    const r = await runCli(['mixed.json', ...outputs('aliases/run'), '-f', 'ndjson=run.ndjson'], { cwd });
+    assert.equal(r.code, 1, r.stderr);
+    const run = JSON.parse(readFileSync(join(cwd, 'run.ndjson'), 'utf8').split('\n')[0]!);
+    assert.deepEqual(run.options.formats, [
+      ...cases.map(([, own], i) => (i === 0 ? own : `${own}=aliases/run/${i}.out`)),
+      'ndjson=run.ndjson',
+    ]);
+    const rendered = await runCli(['report', 'run.ndjson', ...outputs('aliases/report')], { cwd });
+    assert.equal(rendered.code, 1, rendered.stderr);
+    const written = (of: CliResult, dir: string, i: number) =>
+      i === 0 ? of.stdout : readFileSync(join(cwd, dir, `${i}.out`), 'utf8');
+    for (const [i, [given]] of cases.entries()) {
+      assert.ok(written(r, 'aliases/run', i).length > 0, given);
+      assert.equal(
+        written(rendered, 'aliases/report', i),
+        written(r, 'aliases/run', i),
+        `report -f ${given} writes what the run wrote`,
+      );
     }
     const bad = await runCli(['mixed.json', '-f', 'github_actions'], { cwd });
     assert.equal(bad.code, 2);

@@ -17,6 +17,7 @@ import {
   runCliIntoHead,
   tempDir,
 } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 
 const FORMATS = reporterNames();
 
@@ -87,6 +88,10 @@ describe('mcpdesc-validate report', () => {
   const tmp = tempDir('report');
   const cwd = tmp.path;
   const cli = (args: string[]) => runCli(args, { cwd, env: { GITHUB_WORKSPACE: '' } });
+  // main() in-process, for the cases that need no process of their own: what `report` refuses, its
+  // verdicts and its help. The differential runs, standard input, `| head` and a missing input (named
+  // as given only when the process runs where the run did) spawn the real CLI.
+  const inProcess = (args: string[]) => runMainAsCli(args, { cwd, env: { GITHUB_WORKSPACE: '' } });
   const ndjsonOf = (name: string, r: CliResult) => {
     writeFileSync(join(cwd, name), r.stdout);
     return name;
@@ -116,27 +121,52 @@ describe('mcpdesc-validate report', () => {
     bail: ['reg', '--bail', '2'],
   };
 
+  // One validate run writes every format and one `report` run renders every format from its NDJSON;
+  // each output is compared with its counterpart. JUnit goes to stdout: there it is written without
+  // the totals a file gets in its header, as the other formats are written alike either way.
+  const STDOUT_FORMAT = 'junit';
+  const everyFormat = (dir: string) => {
+    mkdirSync(join(cwd, dir), { recursive: true });
+    return [
+      '-f',
+      STDOUT_FORMAT,
+      ...FORMATS.filter((f) => f !== STDOUT_FORMAT).flatMap((f) => ['-f', `${f}=${dir}/${f}.out`]),
+    ];
+  };
+  const outputsIn = (dir: string, r: CliResult) =>
+    new Map(
+      FORMATS.map((f) => [
+        f,
+        f === STDOUT_FORMAT ? r.stdout : readFileSync(join(cwd, dir, `${f}.out`), 'utf8'),
+      ]),
+    );
+  const assertSameOutputs = (label: string, direct: [CliResult, string], rendered: [CliResult, string]) => {
+    assert.equal(rendered[0].code, direct[0].code, `${label}: exit code (stderr: ${rendered[0].stderr})`);
+    const want = outputsIn(direct[1], direct[0]);
+    const got = outputsIn(rendered[1], rendered[0]);
+    for (const format of FORMATS) {
+      assert.ok(got.get(format)!.length > 0, `${label} ${format}`);
+      assert.equal(normalise(got.get(format)!), normalise(want.get(format)!), `${label} ${format}`);
+    }
+  };
+
   for (const [config, flags] of Object.entries(CONFIGS)) {
     it(`${config}: validate -f ndjson, then report -f X, equals validate -f X for every format`, async () => {
       const base = [...flags, '--concurrency', '0'];
-      const run = await cli([...base, '-f', 'ndjson']);
-      const results = ndjsonOf(`${config}.ndjson`, run);
-      const counts = run.records.at(-1)!.counts as Record<string, number>;
+      const run = await cli([...base, ...everyFormat(`${config}/direct`)]);
+      const results = `${config}/direct/ndjson.out`;
+      const counts = parseNdjson(readFileSync(join(cwd, results), 'utf8')).at(-1)!.counts as Record<
+        string,
+        number
+      >;
       if (config === 'default' || config === 'limited') {
         assert.ok(
           counts.error! > 0 && counts.warning! > 0 && counts.info! > 0,
           `every severity: ${JSON.stringify(counts)}`,
         );
       }
-      for (const format of FORMATS) {
-        const [direct, rendered] = await Promise.all([
-          cli([...base, '-f', format]),
-          cli(['report', results, '-f', format]),
-        ]);
-        assert.equal(rendered.code, direct.code, `${format}: exit code (stderr: ${rendered.stderr})`);
-        assert.ok(rendered.stdout.length > 0, format);
-        assert.equal(normalise(rendered.stdout), normalise(direct.stdout), `${config} ${format}`);
-      }
+      const rendered = await cli(['report', results, ...everyFormat(`${config}/rendered`)]);
+      assertSameOutputs(config, [run, `${config}/direct`], [rendered, `${config}/rendered`]);
     });
   }
 
@@ -152,21 +182,18 @@ describe('mcpdesc-validate report', () => {
         parseNdjson(readFileSync(join(cwd, shard), 'utf8')).some((r) => r.type === 'file'),
         `${shard} holds files`,
       );
-    for (const format of FORMATS) {
+    const [direct, rendered] = await Promise.all([
+      cli([...base, ...everyFormat('sharded/direct')]),
       // Given in reverse order: the shards say which is which.
-      const [direct, rendered] = await Promise.all([
-        cli([...base, '-f', format]),
-        cli(['report', shards[1]!, shards[0]!, '-f', format]),
-      ]);
-      assert.equal(rendered.code, direct.code, `${format}: ${rendered.stderr}`);
-      assert.equal(normalise(rendered.stdout), normalise(direct.stdout), `sharded ${format}`);
-    }
+      cli(['report', shards[1]!, shards[0]!, ...everyFormat('sharded/rendered')]),
+    ]);
+    assertSameOutputs('sharded', [direct, 'sharded/direct'], [rendered, 'sharded/rendered']);
     // And the ndjson rendering is the merge, byte for byte.
-    const [merged, rendered] = await Promise.all([
+    const [merged, inOrder] = await Promise.all([
       cli(['merge', ...shards]),
       cli(['report', ...shards, '-f', 'ndjson']),
     ]);
-    assert.equal(rendered.stdout, merged.stdout);
+    assert.equal(inOrder.stdout, merged.stdout);
   });
 
   it('a single shard is rendered as that shard (SARIF keeps its category), without asking for the others', async () => {
@@ -174,7 +201,7 @@ describe('mcpdesc-validate report', () => {
       'alone.ndjson',
       await cli(['reg', '--shard', '1/2', '--concurrency', '0', '-f', 'ndjson']),
     );
-    const r = await cli(['report', shard, '-f', 'sarif']);
+    const r = await inProcess(['report', shard, '-f', 'sarif']);
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
     assert.equal(r.stderr, '');
     assert.equal(JSON.parse(r.stdout).runs[0].automationDetails.id, 'mcpdesc-validate/shard-1-of-2/');
@@ -218,24 +245,36 @@ describe('mcpdesc-validate report', () => {
 
   it('--fail-on re-judges the findings; baseline-suppressed ones never fail', async () => {
     const warnOnly = ndjsonOf('warn.ndjson', await cli(['reg/a/name-format.json', '-f', 'ndjson']));
-    assert.equal((await cli(['report', warnOnly, '-f', 'text'])).code, 0, "the run's own --fail-on (error)");
-    const strict = await cli(['report', warnOnly, '-f', 'ndjson', '--fail-on', 'warning']);
+    assert.equal(
+      (await inProcess(['report', warnOnly, '-f', 'text'])).code,
+      0,
+      "the run's own --fail-on (error)",
+    );
+    const strict = await inProcess(['report', warnOnly, '-f', 'ndjson', '--fail-on', 'warning']);
     assert.equal(strict.code, 1);
     // The summary and the run record say the same verdict as the exit code.
     assert.equal(strict.records.at(-1)!.exitCode, 1);
     assert.equal(strict.records.at(-1)!.failOn, 'warning');
     assert.equal((strict.records[0]!.options as Record<string, unknown>).failOn, 'warning');
-    assert.equal((await cli(['report', warnOnly, '--fail-on', 'never'])).code, 0);
+    assert.equal((await inProcess(['report', warnOnly, '--fail-on', 'never'])).code, 0);
 
     await cli(['reg/a/mixed.json', '--write-baseline', 'baseline.ndjson', '-f', 'ndjson']);
     const baselined = ndjsonOf(
       'baselined.ndjson',
       await cli(['reg/a/mixed.json', '--baseline', 'baseline.ndjson', '-f', 'ndjson']),
     );
-    const r = await cli(['report', baselined, '-f', 'text', '--fail-on', 'warning']);
+    const r = await inProcess(['report', baselined, '-f', 'text', '--fail-on', 'warning']);
     assert.equal(r.code, 0, r.stdout);
     assert.match(r.stdout, /in the baseline not listed \(--show-suppressed lists them\)/);
-    const shown = await cli(['report', baselined, '-f', 'text', '--show-suppressed', '--fail-on', 'warning']);
+    const shown = await inProcess([
+      'report',
+      baselined,
+      '-f',
+      'text',
+      '--show-suppressed',
+      '--fail-on',
+      'warning',
+    ]);
     assert.match(shown.stdout, /all in the baseline/);
   });
 
@@ -256,7 +295,7 @@ describe('mcpdesc-validate report', () => {
       // Cut in the middle of the 9th record.
       const cut = `${lines.slice(0, 8).join('\n')}\n${lines[8]!.slice(0, 25)}`;
       writeFileSync(join(cwd, 'cut.ndjson'), cut);
-      const r = await cli(['report', 'cut.ndjson', '-f', 'ndjson']);
+      const r = await inProcess(['report', 'cut.ndjson', '-f', 'ndjson']);
       assert.equal(r.code, 2);
       assert.match(r.stderr, /cut\.ndjson:9: not a JSON record/);
       assert.match(r.stderr, /cut\.ndjson has no summary record/);
@@ -275,26 +314,26 @@ describe('mcpdesc-validate report', () => {
         'b-2.ndjson',
         await cli(['reg', '--shard', '2/2', '--fail-on', 'warning', '--concurrency', '0', '-f', 'ndjson']),
       );
-      const r = await cli(['report', shardA, other, '-f', 'sarif=never.sarif']);
+      const r = await inProcess(['report', shardA, other, '-f', 'sarif=never.sarif']);
       assert.equal(r.code, 2);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /different options: failOn differs/);
       assert.throws(() => readFileSync(join(cwd, 'never.sarif')), /ENOENT/);
-      const mixed = await cli(['report', whole, shardA, '-f', 'text']);
+      const mixed = await inProcess(['report', whole, shardA, '-f', 'text']);
       assert.equal(mixed.code, 2);
       assert.equal(mixed.stdout, '');
       assert.match(mixed.stderr, /cannot merge whole runs with shards/);
     });
 
     it('a file that is not NDJSON, or not a report, or missing', async () => {
-      const sarif = await cli(['report', whole, '-f', 'sarif']);
+      const sarif = await inProcess(['report', whole, '-f', 'sarif']);
       writeFileSync(join(cwd, 'log.sarif'), sarif.stdout);
-      const notNdjson = await cli(['report', 'log.sarif', '-f', 'text']);
+      const notNdjson = await inProcess(['report', 'log.sarif', '-f', 'text']);
       assert.equal(notNdjson.code, 2);
       assert.equal(notNdjson.stdout, '');
       assert.match(notNdjson.stderr, /log\.sarif:1: not a JSON record/);
       writeFileSync(join(cwd, 'plain.ndjson'), '{"a":1}\n{"b":2}\n');
-      const notReport = await cli(['report', 'plain.ndjson']);
+      const notReport = await inProcess(['report', 'plain.ndjson']);
       assert.equal(notReport.code, 2);
       assert.match(notReport.stderr, /plain\.ndjson does not start with a run record/);
       const missing = await cli(['report', 'nope.ndjson']);
@@ -307,7 +346,7 @@ describe('mcpdesc-validate report', () => {
       const at = records.findIndex((l) => l.includes('"type":"file"'));
       records[at] = records[at]!.replace(/"status":"[a-z]+"/, '"status":"bogus"');
       writeFileSync(join(cwd, 'bad.ndjson'), `${records.join('\n')}\n`);
-      const r = await cli(['report', 'bad.ndjson', '-f', 'ndjson']);
+      const r = await inProcess(['report', 'bad.ndjson', '-f', 'ndjson']);
       assert.equal(r.code, 2);
       assert.match(
         r.stderr,
@@ -320,7 +359,7 @@ describe('mcpdesc-validate report', () => {
       const records = readFileSync(join(cwd, whole), 'utf8').split('\n');
       records[0] = records[0]!.replace('"schemaVersion":1', '"schemaVersion":2');
       writeFileSync(join(cwd, 'v2.ndjson'), records.join('\n'));
-      const r = await cli(['report', 'v2.ndjson', '-f', 'text']);
+      const r = await inProcess(['report', 'v2.ndjson', '-f', 'text']);
       assert.equal(r.code, 2);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /v2\.ndjson: report schema version 2 is not one this version reads/);
@@ -410,26 +449,26 @@ describe('mcpdesc-validate report', () => {
     });
 
     it('usage errors', async () => {
-      const none = await cli(['report']);
+      const none = await inProcess(['report']);
       assert.equal(none.code, 2);
       assert.match(none.stderr, /missing required argument/);
-      const output = await cli(['report', whole, '-f', 'sarif=a.sarif', '-o', 'b.sarif']);
+      const output = await inProcess(['report', whole, '-f', 'sarif=a.sarif', '-o', 'b.sarif']);
       assert.equal(output.code, 2);
       assert.match(output.stderr, /every --format already names its file/);
-      const format = await cli(['report', whole, '-f', 'pdf']);
+      const format = await inProcess(['report', whole, '-f', 'pdf']);
       assert.equal(format.code, 2);
       assert.match(format.stderr, /gitlab/);
     });
   });
 
   it('--help explains itself and the main --help lists the command', async () => {
-    const help = await cli(['report', '--help']);
+    const help = await inProcess(['report', '--help']);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^Usage: mcpdesc-validate report \[options\] <reports\.\.\.>/);
     for (const option of ['--format', '--output', '--fail-on', '--code-frame', '--help'])
       assert.ok(help.stdout.includes(option), option);
     assert.match(help.stdout, /Exit codes:/);
-    const main = await cli(['--help']);
+    const main = await inProcess(['--help']);
     assert.match(main.stdout, /mcpdesc-validate report RESULTS\.ndjson/);
     // Every option of `report --help` is in docs/cli.md's `report` section, and the reverse.
     const reference = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
