@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { put } from './cli-support.js';
 import {
   type CliRun,
   type CorpusFile,
-  cli,
   comparable,
   type Rec,
   tempDir,
@@ -22,6 +22,16 @@ import {
 } from './scale-support.js';
 
 const fileRecords = (run: CliRun) => run.records.filter((r) => r.type === 'file');
+
+/**
+ * main() in-process, as a CI job would run the CLI: what is compared is records and the cache store,
+ * not the process. The store's place by default depends on the process's directory and stays spawned.
+ */
+async function cli(args: string[], cwd: string): Promise<CliRun> {
+  const started = performance.now();
+  const { code, stdout, stderr, records } = await runMainAsCli(args, { cwd, env: { CI: '1' } });
+  return { code, stdout, stderr, records, ms: performance.now() - started };
+}
 
 describe('--cache', () => {
   const tmp = tempDir('cache');
@@ -192,7 +202,7 @@ describe('--cache: where the store goes without --cache-location', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(existsSync(join(cwd, 'node_modules')), false);
     assert.equal(existsSync(join(cwd, '.mcpdesc-validate-cache')), true);
-    const help = await runCli(['--help'], { cwd });
+    const help = await runMainAsCli(['--help'], { cwd });
     assert.match(help.stdout.replace(/\s+/g, ' '), /else \.\/\.mcpdesc-validate-cache\//);
   });
 
