@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { type CliResult, runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { BROKEN, ofType, put, type Rec, summaryOf, validText } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
@@ -52,9 +53,12 @@ describe('--bail', () => {
   it("merge of --bail shards: bytes are the read files' bytes, summed over the shards", async () => {
     const shards: string[] = [];
     for (const k of [1, 2]) {
-      const r = await runCli(['reg', '-f', 'ndjson', '--bail', '--concurrency', '0', '--shard', `${k}/2`], {
-        cwd,
-      });
+      const r = await runMainAsCli(
+        ['reg', '-f', 'ndjson', '--bail', '--concurrency', '0', '--shard', `${k}/2`],
+        {
+          cwd,
+        },
+      );
       assert.ok(r.code === 0 || r.code === 1, r.stderr);
       const name = `bail-shard-${k}.ndjson`;
       writeFileSync(join(cwd, name), r.stdout);
@@ -89,7 +93,7 @@ describe('--bail', () => {
 
   it('--bail 3, --bail=3: stops once 3 files failed', async () => {
     for (const args of [['--bail', '3'], ['--bail=3']]) {
-      const r = await runCli(['reg', '-f', 'ndjson', '--concurrency', '0', ...args], { cwd });
+      const r = await runMainAsCli(['reg', '-f', 'ndjson', '--concurrency', '0', ...args], { cwd });
       const { checked, skipped } = assertComplete(r);
       assert.ok(checked.filter((f) => f.status === 'invalid').length >= 3, args.join(' '));
       assert.ok(skipped.length > 0, args.join(' '));
@@ -98,7 +102,7 @@ describe('--bail', () => {
   });
 
   it('a word after --bail that is not a number is an input', async () => {
-    const r = await runCli(['--bail', 'reg', '-f', 'ndjson', '--concurrency', '0'], { cwd });
+    const r = await runMainAsCli(['--bail', 'reg', '-f', 'ndjson', '--concurrency', '0'], { cwd });
     assert.equal(r.code, 1, r.stderr);
     assert.equal((summaryOf(r).bail as Rec).limit, 1);
     assert.ok(assertComplete(r).skipped.length > 0);
@@ -120,7 +124,7 @@ describe('--bail', () => {
   });
 
   it('a JSON Lines file under way is read to its end; it counts as one failing file', async () => {
-    const r = await runCli(['lines', '-f', 'ndjson', '--bail', '--concurrency', '0'], { cwd });
+    const r = await runMainAsCli(['lines', '-f', 'ndjson', '--bail', '--concurrency', '0'], { cwd });
     const { checked, skipped } = assertComplete(r);
     assert.deepEqual(
       checked.filter((f) => f.file === 'lines/a.jsonl').map((f) => [f.line, f.status]),
@@ -153,12 +157,14 @@ describe('--bail', () => {
 
   it('--cache: a run cut short keeps the entries of the files it skipped, and skips replays too', async () => {
     const cache = ['--cache', '--cache-location', 'cache-dir'];
-    const warm = await runCli(['reg', '-f', 'ndjson', '--concurrency', '0', ...cache], { cwd });
+    const warm = await runMainAsCli(['reg', '-f', 'ndjson', '--concurrency', '0', ...cache], { cwd });
     assert.equal(warm.code, 1);
-    const bailed = await runCli(['reg', '-f', 'ndjson', '--concurrency', '0', '--bail', ...cache], { cwd });
+    const bailed = await runMainAsCli(['reg', '-f', 'ndjson', '--concurrency', '0', '--bail', ...cache], {
+      cwd,
+    });
     const { skipped } = assertComplete(bailed);
     assert.ok(skipped.length > 0, 'replayed hits after the stop are skipped as well');
-    const again = await runCli(['reg', '-f', 'ndjson', '--concurrency', '0', ...cache], { cwd });
+    const again = await runMainAsCli(['reg', '-f', 'ndjson', '--concurrency', '0', ...cache], { cwd });
     const files = ofType(again, 'file');
     assert.equal(
       files.filter((f) => f.cached === true).length,
@@ -170,10 +176,10 @@ describe('--bail', () => {
   it('--strict-baseline does not call the skipped files baselined findings gone', async () => {
     const dir = join(cwd, 'strict');
     for (let i = 1; i <= 5; i++) put(dir, `b${i}.json`, BROKEN);
-    const write = await runCli(['.', '-f', 'ndjson', '--write-baseline', 'base.ndjson'], { cwd: dir });
+    const write = await runMainAsCli(['.', '-f', 'ndjson', '--write-baseline', 'base.ndjson'], { cwd: dir });
     assert.equal(write.code, 1);
     put(dir, 'a0.json', BROKEN); // new: not in the baseline, first in order
-    const r = await runCli(
+    const r = await runMainAsCli(
       ['.', '-f', 'ndjson', '--baseline', 'base.ndjson', '--strict-baseline', '--bail', '--concurrency', '0'],
       { cwd: dir },
     );
@@ -189,8 +195,9 @@ describe('--bail', () => {
       [['--bail', '--fail-on', 'never'], /'--bail \[n\]' needs a --fail-on level other than never/],
       [['--bail', '--write-baseline', 'w.ndjson'], /cannot be combined with --write-baseline/],
     ];
-    for (const [args, message] of cases) {
-      const r = await runCli(['reg', ...args], { cwd });
+    for (const [i, [args, message]] of cases.entries()) {
+      // The first as the shell sees its exit code; the others are verdicts of main() in-process.
+      const r = await (i === 0 ? runCli : runMainAsCli)(['reg', ...args], { cwd });
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');
       assert.match(r.stderr, message);
@@ -198,19 +205,19 @@ describe('--bail', () => {
   });
 
   it('the text report names the stop once instead of listing every skipped file', async () => {
-    const r = await runCli(['reg', '-f', 'text', '--bail', '--concurrency', '0'], { cwd });
+    const r = await runMainAsCli(['reg', '-f', 'text', '--bail', '--concurrency', '0'], { cwd });
     assert.doesNotMatch(r.stdout, /EBAIL/);
     assert.match(r.stdout, /Stopped by --bail 1: \d+ files not checked\./);
   });
 
   it('GitHub and SARIF reports give one notice for the files --bail left, not one per file', async () => {
-    const github = await runCli(['reg', '-f', 'github', '--bail', '--concurrency', '0'], { cwd });
+    const github = await runMainAsCli(['reg', '-f', 'github', '--bail', '--concurrency', '0'], { cwd });
     assert.doesNotMatch(github.stdout, /EBAIL/);
     assert.match(
       github.stdout,
       /^::notice title=mcpdesc-validate::Stopped by --bail 1: \d+ files not checked\.$/m,
     );
-    const sarif = await runCli(['reg', '-f', 'sarif', '--bail', '--concurrency', '0'], { cwd });
+    const sarif = await runMainAsCli(['reg', '-f', 'sarif', '--bail', '--concurrency', '0'], { cwd });
     const notes = JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications as Array<{
       message: { text: string };
     }>;
@@ -231,7 +238,7 @@ describe('report of a --bail run that was cut short', () => {
   after(() => tmp.remove());
 
   it('counts the files --bail left as not checked, not as unreadable', async () => {
-    const run = await runCli(['reg', '--bail', '--concurrency', '0', '-f', 'ndjson'], { cwd });
+    const run = await runMainAsCli(['reg', '--bail', '--concurrency', '0', '-f', 'ndjson'], { cwd });
     assert.equal(run.code, 1, run.stderr);
     const skipped = run.records.filter((r) => r.type === 'file' && r.status === 'skipped').length;
     assert.ok(skipped > 0, 'the run left files unchecked');
@@ -239,12 +246,12 @@ describe('report of a --bail run that was cut short', () => {
     // tallies what it holds, and must still tell --bail's files from files that could not be read.
     const lines = run.stdout.trimEnd().split('\n');
     writeFileSync(join(cwd, 'cut.ndjson'), `${lines.slice(0, -1).join('\n')}\n`);
-    const text = await runCli(['report', 'cut.ndjson', '-f', 'text'], { cwd });
+    const text = await runMainAsCli(['report', 'cut.ndjson', '-f', 'text'], { cwd });
     assert.equal(text.code, 2, text.stderr);
     assert.match(text.stderr, /cut\.ndjson has no summary record/);
     assert.doesNotMatch(text.stdout, /could not be checked/);
     assert.match(text.stdout, new RegExp(`Stopped by --bail 1: ${skipped} files? not checked\\.`));
-    const ndjson = await runCli(['report', 'cut.ndjson', '-f', 'ndjson'], { cwd });
+    const ndjson = await runMainAsCli(['report', 'cut.ndjson', '-f', 'ndjson'], { cwd });
     const summary = ndjson.records.at(-1)!;
     assert.equal(summary.type, 'summary');
     assert.deepEqual(summary.bail, { limit: 1, stopped: true, skipped });
@@ -262,7 +269,7 @@ describe('-f gitlab with --bail', () => {
   after(() => tmp.remove());
 
   it('raises no issue per file --bail left, as text, GitHub and SARIF do not list them', async () => {
-    const r = await runCli(['reg', '--bail', '--concurrency', '0', '-f', 'gitlab'], { cwd });
+    const r = await runMainAsCli(['reg', '--bail', '--concurrency', '0', '-f', 'gitlab'], { cwd });
     assert.equal(r.code, 1, r.stderr);
     const issues = JSON.parse(r.stdout) as Array<{ check_name: string; description: string }>;
     // The failure that stopped the run is there; the files never started are not code-quality issues
