@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runMainAsCli } from '../helpers/run-main.js';
 import {
   type CliRun,
   type CorpusFile,
@@ -18,15 +19,28 @@ import {
 const diagnostics = (run: CliRun) => run.records.filter((r) => r.type === 'diagnostic');
 const unsuppressed = (run: CliRun) => diagnostics(run).filter((d) => d.suppressed !== true);
 
+/**
+ * main() in-process as a CI job runs the CLI, for verdicts, messages and records. A spawned CLI (`cli`)
+ * is kept for one case of each exit code and for `compare`, which reads from the process's directory.
+ */
+async function inProcess(args: string[], cwd: string): Promise<CliRun> {
+  const started = performance.now();
+  const { code, stdout, stderr, records } = await runMainAsCli(args, { cwd, env: { CI: '1' } });
+  return { code, stdout, stderr, records, ms: performance.now() - started };
+}
+
 describe('--baseline', () => {
   const tmp = tempDir('baseline');
   const baseline = () => join(tmp.path, 'baseline.ndjson');
   let corpus: CorpusFile[];
   let first: CliRun;
+  /** The unchanged corpus against its own baseline (two tests read it). */
+  let baselined: CliRun;
 
   before(async () => {
     corpus = writeCorpus(tmp.path, 40);
     first = await cli(['--format', 'ndjson', '--write-baseline', baseline(), 'reg'], tmp.path);
+    baselined = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
   });
   after(() => tmp.remove());
 
@@ -51,8 +65,8 @@ describe('--baseline', () => {
     assert.match(run.stderr, /cannot write the baseline reg: EISDIR/);
   });
 
-  it('with the baseline, the same corpus passes and every finding is marked suppressed', async () => {
-    const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+  it('with the baseline, the same corpus passes and every finding is marked suppressed', () => {
+    const run = baselined;
     assert.equal(run.code, 0, run.stderr);
     assert.equal(
       diagnostics(run).length,
@@ -64,9 +78,8 @@ describe('--baseline', () => {
 
   // The summary said counts.error N and exitCode 0 with nothing saying why: a consumer reading only
   // the last record (`tail -n1 | jq`) could not tell a baselined run from a wrong exit code.
-  it('the summary counts the suppressed findings by severity (and has no such field without --baseline)', async () => {
-    const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
-    const summary = run.records.at(-1)!;
+  it('the summary counts the suppressed findings by severity (and has no such field without --baseline)', () => {
+    const summary = baselined.records.at(-1)!;
     assert.equal(summary.type, 'summary');
     assert.deepEqual(summary.suppressed, summary.counts);
     assert.equal(first.records.at(-1)!.suppressed, undefined);
@@ -78,7 +91,7 @@ describe('--baseline', () => {
     const original = readFileSync(path, 'utf8');
     writeFileSync(path, '[]');
     try {
-      const run = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+      const run = await inProcess(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
       assert.equal(run.code, 1);
       const fresh = unsuppressed(run);
       assert.ok(fresh.length >= 1);
@@ -97,9 +110,9 @@ describe('--baseline', () => {
     const original = readFileSync(path, 'utf8');
     writeFileSync(path, JSON.stringify(validDocument('fixed', 2)));
     try {
-      const lenient = await cli(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
+      const lenient = await inProcess(['--format', 'ndjson', '--baseline', baseline(), 'reg'], tmp.path);
       assert.equal(lenient.code, 0, lenient.stderr);
-      const strict = await cli(
+      const strict = await inProcess(
         ['--format', 'ndjson', '--baseline', baseline(), '--strict-baseline', 'reg'],
         tmp.path,
       );
@@ -127,23 +140,23 @@ describe('--baseline', () => {
   it('a previous NDJSON report works as a baseline', async () => {
     const report = join(tmp.path, 'last-night.ndjson');
     writeFileSync(report, first.stdout);
-    const run = await cli(['--format', 'ndjson', '--baseline', report, 'reg'], tmp.path);
+    const run = await inProcess(['--format', 'ndjson', '--baseline', report, 'reg'], tmp.path);
     assert.equal(run.code, 0, run.stderr);
   });
 
   it('text and stylish leave out what the baseline covers and say how many; --show-suppressed lists them', async () => {
     const total = diagnostics(first).length;
     for (const format of ['text', 'stylish']) {
-      const run = await cli(['--format', format, '--baseline', baseline(), 'reg'], tmp.path);
+      const run = await inProcess(['--format', format, '--baseline', baseline(), 'reg'], tmp.path);
       assert.equal(run.code, 0, run.stderr);
       assert.ok(!run.stdout.includes('(in baseline)'), format);
       assert.ok(
         run.stdout.includes(`  ${total} findings in the baseline not listed (--show-suppressed lists them)`),
       );
-      const quiet = await cli(['--format', format, '-q', '--baseline', baseline(), 'reg'], tmp.path);
+      const quiet = await inProcess(['--format', format, '-q', '--baseline', baseline(), 'reg'], tmp.path);
       assert.ok(!quiet.stdout.includes('(in baseline)'), `${format} -q`);
       assert.match(quiet.stdout, /findings? in the baseline not listed/);
-      const shown = await cli(
+      const shown = await inProcess(
         ['--format', format, '--baseline', baseline(), '--show-suppressed', 'reg'],
         tmp.path,
       );
@@ -154,13 +167,13 @@ describe('--baseline', () => {
   });
 
   it('--strict-baseline without --baseline is a usage error', async () => {
-    const run = await cli(['--format', 'ndjson', '--strict-baseline', 'reg'], tmp.path);
+    const run = await inProcess(['--format', 'ndjson', '--strict-baseline', 'reg'], tmp.path);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /--strict-baseline/);
   });
 
   it('a missing or malformed baseline is exit 2 naming the file', async () => {
-    const missing = await cli(
+    const missing = await inProcess(
       ['--format', 'ndjson', '--baseline', 'no-such-baseline.ndjson', 'reg'],
       tmp.path,
     );
@@ -168,7 +181,7 @@ describe('--baseline', () => {
     assert.match(missing.stderr, /no-such-baseline\.ndjson/);
     const bad = join(tmp.path, 'bad-baseline.ndjson');
     writeFileSync(bad, '{"type":"baseline","schemaVersion":1}\n{oops\n');
-    const malformed = await cli(['--format', 'ndjson', '--baseline', bad, 'reg'], tmp.path);
+    const malformed = await inProcess(['--format', 'ndjson', '--baseline', bad, 'reg'], tmp.path);
     assert.equal(malformed.code, 2);
     assert.match(malformed.stderr, /bad-baseline\.ndjson/);
   });
@@ -180,7 +193,7 @@ describe('--baseline', () => {
     assert.ok(lines.length > 4);
     const cut = join(tmp.path, 'cut-baseline.ndjson');
     writeFileSync(cut, `${lines.slice(0, Math.ceil(lines.length / 2)).join('\n')}\n`);
-    const run = await cli(['--format', 'ndjson', '--baseline', cut, 'reg'], tmp.path);
+    const run = await inProcess(['--format', 'ndjson', '--baseline', cut, 'reg'], tmp.path);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /cut-baseline\.ndjson holds \d+ entries .* where its header says/);
     assert.equal(run.stdout, '');
@@ -192,7 +205,7 @@ describe('--baseline', () => {
     writeFileSync(night1, first.stdout);
     const victim = corpus.filter((c) => c.defect === null && c.file.endsWith('.json'))[1]!;
     writeFileSync(join(tmp.path, victim.file), '[]');
-    const second = await cli(['--format', 'ndjson', 'reg'], tmp.path);
+    const second = await inProcess(['--format', 'ndjson', 'reg'], tmp.path);
     writeFileSync(night2, second.stdout);
     const compared = await cli(['compare', night1, night2], tmp.path);
     assert.equal(compared.code, 1, compared.stderr);
