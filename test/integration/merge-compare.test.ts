@@ -6,14 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseNdjson, runCli } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { BROKEN, put, type Rec, warningText } from './cli-support.js';
 
+// The runs whose output merge, compare and report read run main() in-process; merge and compare are
+// spawned, as they read their files from the process's working directory.
 describe('merge and compare with the new summary fields', () => {
   let cwd: string;
   const shards = async (extra: string[]) => {
     const outs: string[] = [];
     for (const k of [1, 2]) {
-      const r = await runCli(['reg', '-f', 'ndjson', '--shard', `${k}/2`, ...extra], { cwd });
+      const r = await runMainAsCli(['reg', '-f', 'ndjson', '--shard', `${k}/2`, ...extra], { cwd });
       writeFileSync(join(cwd, `s${k}.ndjson`), r.stdout);
       outs.push(r.stdout);
     }
@@ -50,10 +53,12 @@ describe('merge and compare with the new summary fields', () => {
 
   it('merged shards have the reasons of one run over all the inputs, in merge and in report alike', async () => {
     const extra = ['--max-warnings', '10'];
-    const whole = parseNdjson((await runCli(['reg', '-f', 'ndjson', ...extra], { cwd })).stdout).at(-1)!;
+    const whole = parseNdjson((await runMainAsCli(['reg', '-f', 'ndjson', ...extra], { cwd })).stdout).at(
+      -1,
+    )!;
     await shards(extra);
     const merged = parseNdjson((await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd })).stdout).at(-1)!;
-    const reported = await runCli(['report', '-f', 'ndjson', 's1.ndjson', 's2.ndjson'], { cwd });
+    const reported = await runMainAsCli(['report', '-f', 'ndjson', 's1.ndjson', 's2.ndjson'], { cwd });
     const kinds = (whole.reasons as Rec[]).map((r) => r.kind);
     assert.deepEqual(kinds, ['findings', 'max-warnings']);
     assert.deepEqual(merged.reasons, whole.reasons);
@@ -71,8 +76,8 @@ describe('merge and compare with the new summary fields', () => {
   });
 
   it('shards with different --max-warnings are refused', async () => {
-    const r1 = await runCli(['reg', '-f', 'ndjson', '--shard', '1/2', '--max-warnings', '1'], { cwd });
-    const r2 = await runCli(['reg', '-f', 'ndjson', '--shard', '2/2', '--max-warnings', '2'], { cwd });
+    const r1 = await runMainAsCli(['reg', '-f', 'ndjson', '--shard', '1/2', '--max-warnings', '1'], { cwd });
+    const r2 = await runMainAsCli(['reg', '-f', 'ndjson', '--shard', '2/2', '--max-warnings', '2'], { cwd });
     writeFileSync(join(cwd, 's1.ndjson'), r1.stdout);
     writeFileSync(join(cwd, 's2.ndjson'), r2.stdout);
     const m = await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
@@ -81,9 +86,9 @@ describe('merge and compare with the new summary fields', () => {
   });
 
   it('compare notes a run cut short by --bail', async () => {
-    const full = await runCli(['reg', '-f', 'ndjson'], { cwd });
+    const full = await runMainAsCli(['reg', '-f', 'ndjson'], { cwd });
     writeFileSync(join(cwd, 'full.ndjson'), full.stdout);
-    const bailed = await runCli(['reg', '-f', 'ndjson', '--bail', '--concurrency', '0'], { cwd });
+    const bailed = await runMainAsCli(['reg', '-f', 'ndjson', '--bail', '--concurrency', '0'], { cwd });
     writeFileSync(join(cwd, 'bailed.ndjson'), bailed.stdout);
     const c = await runCli(['compare', 'full.ndjson', 'bailed.ndjson', '--format', 'text'], { cwd });
     assert.equal(c.code, 0, c.stderr);
