@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runMerge } from '../../src/cli/subcommands.js';
 import { inShard } from '../../src/reports/shard.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import {
   type CliRun,
   type CorpusFile,
@@ -19,6 +20,17 @@ import {
 
 const SHARDS = 4;
 
+/**
+ * main() in-process as a CI job runs the CLI, for the single run and the verdicts on --shard. The shards
+ * stay separate processes, merge is spawned (it reads from the process's directory), and so is the
+ * empty shard, the one run here that exits 0.
+ */
+async function inProcess(args: string[], cwd: string): Promise<CliRun> {
+  const started = performance.now();
+  const { code, stdout, stderr, records } = await runMainAsCli(args, { cwd, env: { CI: '1' } });
+  return { code, stdout, stderr, records, ms: performance.now() - started };
+}
+
 describe('--shard K/N and merge', () => {
   const tmp = tempDir('shard');
   let corpus: CorpusFile[];
@@ -28,7 +40,7 @@ describe('--shard K/N and merge', () => {
 
   before(async () => {
     corpus = writeCorpus(tmp.path, 60);
-    single = await cli(['--format', 'ndjson', 'reg'], tmp.path);
+    single = await inProcess(['--format', 'ndjson', 'reg'], tmp.path);
     // Separate processes, side by side, as separate machines would run them.
     shards = await Promise.all(
       shardPaths.map((_, i) => cli(['--format', 'ndjson', '--shard', `${i + 1}/${SHARDS}`, 'reg'], tmp.path)),
@@ -98,7 +110,7 @@ describe('--shard K/N and merge', () => {
 
   it('merge refuses shards of different inputs (exit 2), naming the lists', async () => {
     // Shard 1 of the whole corpus and shard 2 of a part of it: each alone is a fine shard.
-    const part = await cli(['--format', 'ndjson', '--shard', `2/${SHARDS}`, 'reg/acme'], tmp.path);
+    const part = await inProcess(['--format', 'ndjson', '--shard', `2/${SHARDS}`, 'reg/acme'], tmp.path);
     writeFileSync(join(tmp.path, 'other-2.ndjson'), part.stdout);
     const merged = await cli(
       ['merge', shardPaths[0]!, join(tmp.path, 'other-2.ndjson'), shardPaths[2]!, shardPaths[3]!],
@@ -129,14 +141,14 @@ describe('--shard K/N and merge', () => {
       ['run', 'summary'],
     );
     assert.deepEqual(run.records[0]!.shard, { index: empty, count });
-    const none = await cli(['--format', 'ndjson', '--shard', '1/4', 'no-such-dir/*.json'], tmp.path);
+    const none = await inProcess(['--format', 'ndjson', '--shard', '1/4', 'no-such-dir/*.json'], tmp.path);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /no input files matched/);
   });
 
   it('rejects a malformed --shard with a usage error naming the option', async () => {
     for (const bad of ['0/4', '5/4', 'x']) {
-      const run = await cli(['--format', 'ndjson', '--shard', bad, 'reg'], tmp.path);
+      const run = await inProcess(['--format', 'ndjson', '--shard', bad, 'reg'], tmp.path);
       assert.equal(run.code, 2, bad);
       assert.match(run.stderr, /--shard/);
     }
