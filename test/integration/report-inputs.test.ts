@@ -1,11 +1,14 @@
 // What `report`, `merge`, `compare` and --baseline accept as an NDJSON report, and how they word what
 // they refuse: concatenated reports, other formats, a byte order mark, an empty file, a report piped in.
+// main() runs in-process (runMainAsCli) for verdicts and messages; spawned are merge and compare (they
+// read from the process's directory, and carry exits 1 and 2), a report piped in and one run exiting 0.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { BROKEN, put, validText } from './cli-support.js';
 
 describe('report of concatenated reports (cat shard-*.ndjson > all.ndjson)', () => {
@@ -20,7 +23,7 @@ describe('report of concatenated reports (cat shard-*.ndjson > all.ndjson)', () 
     const run = await runCli(['reg', '-f', 'ndjson'], { cwd });
     assert.equal(run.code, 0, run.stderr);
     writeFileSync(join(cwd, 'all.ndjson'), run.stdout + run.stdout);
-    const r = await runCli(['report', 'all.ndjson', '-f', 'text'], { cwd });
+    const r = await runMainAsCli(['report', 'all.ndjson', '-f', 'text'], { cwd });
     assert.equal(r.code, 2);
     const lines = r.stderr.trimEnd().split('\n');
     // 32 records follow the first summary (a run record, 30 file records, a summary).
@@ -39,18 +42,18 @@ describe('report of a file that is not an NDJSON report', () => {
   after(() => tmp.remove());
 
   it('says so once, for a SARIF log, a GitLab report or a gzip file not named .gz', async () => {
-    const sarif = await runCli(['reg', '-f', 'sarif'], { cwd });
+    const sarif = await runMainAsCli(['reg', '-f', 'sarif'], { cwd });
     writeFileSync(join(cwd, 'results.sarif'), sarif.stdout);
-    const gitlab = await runCli(['reg', '-f', 'gitlab'], { cwd });
+    const gitlab = await runMainAsCli(['reg', '-f', 'gitlab'], { cwd });
     writeFileSync(join(cwd, 'gl-code-quality.json'), gitlab.stdout);
-    const ndjson = await runCli(['reg', '-f', 'ndjson'], { cwd });
+    const ndjson = await runMainAsCli(['reg', '-f', 'ndjson'], { cwd });
     writeFileSync(join(cwd, 'results.ndjson'), gzipSync(ndjson.stdout));
     for (const [input, hint] of [
       ['results.sarif', /results\.sarif:1: not a JSON record: not an NDJSON report/],
       ['gl-code-quality.json', /gl-code-quality\.json:1: not a JSON record: not an NDJSON report/],
       ['results.ndjson', /results\.ndjson:1: not a JSON record: .*gzip-compressed\? name it \.gz/],
     ] as const) {
-      const r = await runCli(['report', input, '-f', 'text'], { cwd });
+      const r = await runMainAsCli(['report', input, '-f', 'text'], { cwd });
       assert.equal(r.code, 2, r.stderr);
       assert.equal(r.stdout, '');
       // It was one message per line of the file (a SARIF log of a big run has hundreds of thousands).
@@ -72,17 +75,17 @@ describe('an NDJSON report that starts with a UTF-8 byte order mark', () => {
   // Windows tools write one (PowerShell's Out-File -Encoding utf8, Set-Content); RFC 8259 §8.1 lets a
   // reader ignore it, as the validator does for documents.
   it('is read as without it, by report, merge and --baseline', async () => {
-    const run = await runCli(['reg', '-f', 'ndjson'], { cwd });
+    const run = await runMainAsCli(['reg', '-f', 'ndjson'], { cwd });
     assert.equal(run.code, 1, run.stderr);
     writeFileSync(join(cwd, 'plain.ndjson'), run.stdout);
     writeFileSync(join(cwd, 'bom.ndjson'), `\uFEFF${run.stdout}`);
-    const plain = await runCli(['report', 'plain.ndjson', '-f', 'gitlab'], { cwd });
-    const bom = await runCli(['report', 'bom.ndjson', '-f', 'gitlab'], { cwd });
+    const plain = await runMainAsCli(['report', 'plain.ndjson', '-f', 'gitlab'], { cwd });
+    const bom = await runMainAsCli(['report', 'bom.ndjson', '-f', 'gitlab'], { cwd });
     assert.equal(bom.code, 1, bom.stderr);
     assert.equal(bom.stdout, plain.stdout);
     const merged = await runCli(['merge', 'bom.ndjson'], { cwd });
     assert.equal(merged.code, 1, merged.stderr);
-    const baselined = await runCli(['reg', '-f', 'ndjson', '--baseline', 'bom.ndjson'], { cwd });
+    const baselined = await runMainAsCli(['reg', '-f', 'ndjson', '--baseline', 'bom.ndjson'], { cwd });
     assert.equal(baselined.code, 0, baselined.stderr);
   });
 });
@@ -98,7 +101,7 @@ describe('report of an empty file', () => {
 
   it('says the report is empty, not that it is some other format', async () => {
     for (const name of ['empty.ndjson', 'blank.ndjson']) {
-      const r = await runCli(['report', name, '-f', 'text'], { cwd });
+      const r = await runMainAsCli(['report', name, '-f', 'text'], { cwd });
       assert.equal(r.code, 2);
       assert.equal(r.stdout, '');
       assert.match(r.stderr, new RegExp(`${name.replace('.', '\\.')} is empty: no run record`));
