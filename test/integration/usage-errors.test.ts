@@ -1,11 +1,14 @@
 // Usage errors, in one style for every command: `error: …` naming the option or the word, then where
 // the help is; exit 2 before any work, nothing on stdout. Option pairs that do nothing alone are refused.
+// The messages are checked through main() in-process; one bad option and `merge`/`compare` (which read
+// from the process's working directory) are spawned, for exit 2 as the shell sees it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { assertUsageError, put } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
@@ -32,12 +35,15 @@ describe('usage errors', () => {
       [['registry', '--strict-baseline'], /'--strict-baseline' needs --baseline/],
       [['registry', '-0'], /'-0, --null' needs --files-from/],
     ];
-    for (const [args, message] of cases) assertUsageError(await runCli(args, { cwd }), message);
+    const [spawnedArgs, spawnedMessage] = cases[0]!;
+    assertUsageError(await runCli(spawnedArgs, { cwd }), spawnedMessage);
+    for (const [args, message] of cases.slice(1))
+      assertUsageError(await runMainAsCli(args, { cwd }), message);
   });
 
   // Without --cache the location was silently ignored: the user believed results were cached.
   it('--cache-location without --cache is a usage error, like --strict-baseline without --baseline', async () => {
-    const r = await runCli(['registry', '--cache-location', 'c'], { cwd });
+    const r = await runMainAsCli(['registry', '--cache-location', 'c'], { cwd });
     assert.equal(r.code, 2);
     assert.match(
       r.stderr,
@@ -47,7 +53,7 @@ describe('usage errors', () => {
   });
 
   it('--shard 5/4 names the option once', async () => {
-    const r = await runCli(['registry', '--shard', '5/4'], { cwd });
+    const r = await runMainAsCli(['registry', '--shard', '5/4'], { cwd });
     assertUsageError(r, /^error: option '--shard <K\/N>' argument '5\/4' is invalid\. The shard index/);
     assert.equal(r.stderr.match(/--shard/g)?.length, 1);
   });
@@ -60,10 +66,10 @@ describe('usage errors', () => {
       [['lint', 'registry'], /'lint' is no file and no command; did you mean 'mcpdesc-validate registry'\?/],
       [['validate', 'registry'], /did you mean 'mcpdesc-validate registry'\?/],
     ];
-    for (const [args, message] of cases) assertUsageError(await runCli(args, { cwd }), message);
+    for (const [args, message] of cases) assertUsageError(await runMainAsCli(args, { cwd }), message);
     // A file of that name is an input like any other.
     put(cwd, 'rule', JSON.stringify(validDocument('r', 1)));
-    const file = await runCli(['rule', '-f', 'ndjson'], { cwd });
+    const file = await runMainAsCli(['rule', '-f', 'ndjson'], { cwd });
     assert.doesNotMatch(file.stderr, /did you mean/);
   });
 
