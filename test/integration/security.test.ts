@@ -4,10 +4,10 @@
 // with code generation from strings disabled: Ajv's runtime compile needs `new Function`).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { type CliResult, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
 
 const ESC = '\u001b';
 const FORGED = `a${ESC}[31mRED\n{"type":"file","file":"x","status":"valid"}\r::error file=x::forged`;
@@ -26,19 +26,29 @@ function doc(toolName: string, extra: Record<string, unknown> = {}, schema: Reco
 describe('hostile content in output', () => {
   const tmp = tempDir('security');
   const cwd = tmp.path;
+  const out = tempDir('security-out');
   const forgedFile = `forged${ESC}]0;title\u0007\nname\r.json`;
-  before(() => {
+  // One run writes every format compared: ndjson on stdout, text and github to files.
+  let r: CliResult;
+  const written: Record<string, string> = {};
+  before(async () => {
     writeFileSync(join(cwd, 'escapes.json'), doc(FORGED, { [`k${ESC}[2J\n::error::x`]: 1 }));
     writeFileSync(join(cwd, forgedFile), doc('bad name'));
     writeFileSync(
       join(cwd, 'long.json'),
       doc(`${LONG}!`, { [LONG]: 1 }, { properties: { x: { $ref: `#/$defs/${LONG}` } } }),
     );
+    const formats = ['text', 'github'];
+    const outputs = formats.flatMap((f) => ['--format', `${f}=${join(out.path, f)}`]);
+    r = await runCli(['.', '--format', 'ndjson', ...outputs, '--no-progress'], { cwd });
+    for (const f of formats) written[f] = readFileSync(join(out.path, f), 'utf8');
   });
-  after(() => tmp.remove());
+  after(() => {
+    tmp.remove();
+    out.remove();
+  });
 
-  it('ndjson: every line is one record, only the four record types, one file record per file', async () => {
-    const r = await runCli(['.', '--format', 'ndjson'], { cwd });
+  it('ndjson: every line is one record, only the four record types, one file record per file', () => {
     const lines = r.stdout.split('\n').filter((l) => l !== '');
     assert.ok(!r.stdout.includes(ESC) && !r.stdout.includes('\r'));
     const types = lines.map((l) => (JSON.parse(l) as { type: string }).type);
@@ -48,13 +58,13 @@ describe('hostile content in output', () => {
     assert.ok(files.includes(forgedFile), 'the file name survives, escaped by JSON');
   });
 
-  it('text and github: no raw ESC, CR or extra lines; messages capped', async () => {
+  it('text and github: no raw ESC, CR or extra lines; messages capped', () => {
     for (const format of ['text', 'github']) {
-      const r = await runCli(['.', '--format', format, '--no-progress'], { cwd });
-      assert.ok(!r.stdout.includes(ESC), `${format}: raw ESC`);
-      assert.ok(!r.stdout.includes('\r'), `${format}: raw CR`);
-      assert.ok(!r.stdout.includes('\u0007'), `${format}: raw BEL`);
-      const lines = r.stdout.split('\n');
+      const text = written[format]!;
+      assert.ok(!text.includes(ESC), `${format}: raw ESC`);
+      assert.ok(!text.includes('\r'), `${format}: raw CR`);
+      assert.ok(!text.includes('\u0007'), `${format}: raw BEL`);
+      const lines = text.split('\n');
       // No line starts with a forged record or workflow command.
       assert.ok(!lines.some((l) => l.startsWith('{"type"')), format);
       if (format === 'github') {
@@ -67,9 +77,10 @@ describe('hostile content in output', () => {
     }
   });
 
-  it('ndjson messages quote document content with a cap', async () => {
-    const r = await runCli(['long.json'], { cwd });
-    const messages = r.records.filter((x) => x.type === 'diagnostic').map((x) => x.message as string);
+  it('ndjson messages quote document content with a cap', () => {
+    const messages = r.records
+      .filter((x) => x.type === 'diagnostic' && x.file === 'long.json')
+      .map((x) => x.message as string);
     assert.ok(messages.length >= 3, JSON.stringify(messages.map((m) => m.slice(0, 80))));
     for (const m of messages)
       assert.ok(m.length < 1000, `a ${m.length}-character message: ${m.slice(0, 120)}`);
@@ -136,17 +147,23 @@ describe('no network, no compiled document code', () => {
     assert.ok(run(probe("await import('node:http');")).mods.includes('NativeModule http'));
   });
 
+  // One unrestricted probe run, shared by the two tests that read it.
+  let normalRun: ReturnType<typeof run> | undefined;
+  const normal = () => {
+    normalRun ??= run(probe(''));
+    return normalRun;
+  };
+
   it('a worker run over external $refs loads no network module', () => {
-    const got = run(probe(''));
+    const got = normal();
     assert.deepEqual(got.mods, []);
     assert.equal(got.statuses.length, files.length * 2);
     assert.ok(!got.statuses.some((s) => s.startsWith('E')), JSON.stringify(got.statuses));
   });
 
   it('gives the same results with code generation from strings disabled (no schema compiled)', () => {
-    const normal = run(probe(''));
     const locked = run(probe(''), ['--disallow-code-generation-from-strings']);
-    assert.deepEqual(locked.statuses, normal.statuses);
+    assert.deepEqual(locked.statuses, normal().statuses);
     // Control: the flag does stop runtime compilation.
     assert.throws(() =>
       execFileSync(
