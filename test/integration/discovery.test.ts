@@ -1,10 +1,13 @@
 // Which files a run checks: directories, quoted globs with ! negation, --files-from lists, the ignore
 // files (.mcpdescignore, --ignore-path, --ignore-pattern, --no-ignore), and the inputs it refuses.
+// Which files were checked is read through main() in-process; a spawned run for each exit code and for
+// a list on stdin.
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { validDocument } from '../helpers/small-corpus.js';
 import { assertUsageError, BROKEN, fileRecords, put } from './cli-support.js';
 
@@ -44,7 +47,7 @@ describe('which files a run checks', () => {
       fileRecords(r).map((f) => f.file),
       ['docs/a.json', 'docs/legacy/c.json'],
     );
-    const lines = await runCli(['--files-from', 'list.txt', 'docs/a.json'], { cwd });
+    const lines = await runMainAsCli(['--files-from', 'list.txt', 'docs/a.json'], { cwd });
     assert.deepEqual(
       fileRecords(lines).map((f) => f.file),
       ['docs/a.json', 'docs/b.json'],
@@ -54,13 +57,13 @@ describe('which files a run checks', () => {
   it('honours .mcpdescignore and --ignore-path', async () => {
     writeFileSync(join(cwd, '.mcpdescignore'), 'legacy/\n');
     try {
-      const r = await runCli(['docs'], { cwd });
+      const r = await runMainAsCli(['docs'], { cwd });
       assert.deepEqual(
         fileRecords(r).map((f) => f.file),
         ['docs/a.json', 'docs/b.json', 'docs/e.yaml'],
       );
       writeFileSync(join(cwd, 'other-ignore'), '*.yaml\nb.json\n');
-      const r2 = await runCli(['docs', '--ignore-path', 'other-ignore'], { cwd });
+      const r2 = await runMainAsCli(['docs', '--ignore-path', 'other-ignore'], { cwd });
       assert.deepEqual(
         fileRecords(r2).map((f) => f.file),
         ['docs/a.json', 'docs/legacy/c.json', 'docs/legacy/d.json'],
@@ -71,7 +74,7 @@ describe('which files a run checks', () => {
   });
 
   it('--ignore-pattern skips matching files (ESLint); --no-ignore reads no .mcpdescignore', async () => {
-    const skipped = await runCli(['reg', '--ignore-pattern', 'reg/old/**', '-f', 'ndjson'], { cwd });
+    const skipped = await runMainAsCli(['reg', '--ignore-pattern', 'reg/old/**', '-f', 'ndjson'], { cwd });
     assert.equal(skipped.code, 0, skipped.stderr);
     assert.deepEqual(
       skipped.records.filter((r) => r.type === 'file').map((r) => r.file),
@@ -79,13 +82,13 @@ describe('which files a run checks', () => {
     );
     writeFileSync(join(cwd, '.mcpdescignore'), 'reg/old/\n');
     try {
-      const ignored = await runCli(['reg', '-f', 'ndjson'], { cwd });
+      const ignored = await runMainAsCli(['reg', '-f', 'ndjson'], { cwd });
       assert.equal(ignored.code, 0, ignored.stderr);
       const all = await runCli(['reg', '--no-ignore', '-f', 'ndjson'], { cwd });
       assert.equal(all.code, 1, all.stderr);
       assert.equal(all.records.filter((r) => r.type === 'file').length, 2);
       assertUsageError(
-        await runCli(['reg', '--no-ignore', '--ignore-path', '.mcpdescignore'], { cwd }),
+        await runMainAsCli(['reg', '--no-ignore', '--ignore-path', '.mcpdescignore'], { cwd }),
         /'--no-ignore' and '--ignore-path <file>' contradict/,
       );
     } finally {
@@ -95,7 +98,7 @@ describe('which files a run checks', () => {
 
   it('an empty pattern is a usage error, not the whole working directory', async () => {
     // `mcpdesc-validate "$REGISTRY"` with the variable unset once checked everything under the cwd.
-    const r = await runCli(['', 'docs/a.json'], { cwd });
+    const r = await runMainAsCli(['', 'docs/a.json'], { cwd });
     assert.equal(r.code, 2);
     assert.equal(r.stdout, '', 'nothing on stdout: the run did not start');
     assert.match(r.stderr, /empty pattern/);
@@ -109,11 +112,11 @@ describe('which files a run checks', () => {
   });
 
   it('an unreadable --files-from or --ignore-path is named in the message, exit 2, nothing on stdout', async () => {
-    const list = await runCli(['--files-from', 'docs'], { cwd });
+    const list = await runMainAsCli(['--files-from', 'docs'], { cwd });
     assert.equal(list.code, 2);
     assert.equal(list.stdout, '');
     assert.match(list.stderr, /cannot read --files-from docs: EISDIR/);
-    const ignore = await runCli(['docs/a.json', '--ignore-path', 'no-such.ignore'], { cwd });
+    const ignore = await runMainAsCli(['docs/a.json', '--ignore-path', 'no-such.ignore'], { cwd });
     assert.equal(ignore.code, 2);
     assert.equal(ignore.stdout, '');
     assert.match(ignore.stderr, /cannot read --ignore-path no-such\.ignore: ENOENT/);
