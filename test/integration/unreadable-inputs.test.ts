@@ -17,6 +17,13 @@ describe('unreadable inputs', () => {
     put(dir.path, 'docs/legacy/d.json', 'not json');
   });
   after(() => dir.remove());
+  // `good.json typo.json -f ndjson`: one run for the stderr test of that format and the summary's reasons.
+  let ndjsonRun: ReturnType<typeof runCli> | undefined;
+  const missingWith = (format: string) => {
+    if (format !== 'ndjson') return runCli(['good.json', 'typo.json', '-f', format], { cwd: dir.path });
+    ndjsonRun ??= runCli(['good.json', 'typo.json', '-f', format], { cwd: dir.path });
+    return ndjsonRun;
+  };
 
   it('reports a missing file as an error record, checks the rest and exits 2', async () => {
     const r = await runCli(['docs/legacy', 'docs/zzz.json'], { cwd: dir.path });
@@ -36,7 +43,7 @@ describe('unreadable inputs', () => {
 
   for (const format of ['ndjson', 'text', 'stylish', 'sarif', 'json']) {
     it(`a missing input is named on stderr with -f ${format}`, async () => {
-      const r = await runCli(['good.json', 'typo.json', '-f', format], { cwd: dir.path });
+      const r = await missingWith(format);
       assert.equal(r.code, 2);
       const named = r.stderr.split('\n').filter((line) => line.includes('typo.json'));
       assert.deepEqual(named, [
@@ -67,7 +74,7 @@ describe('unreadable inputs', () => {
   });
 
   it('the summary record says why the run failed', async () => {
-    const r = await runCli(['good.json', 'typo.json', '-f', 'ndjson'], { cwd: dir.path });
+    const r = await missingWith('ndjson');
     const summary = r.records.at(-1)!;
     assert.deepEqual(summary.reasons, [{ kind: 'unreadable', inputs: 1 }]);
   });
