@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { type CliResult, runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 
 type Rec = CliResult['records'][number];
 
@@ -65,8 +66,11 @@ describe('duplicate member names through the CLI', () => {
     );
     writeFileSync(join(cwd, 'in', 'lines.jsonl'), `${lines.join('\n')}\n`);
     const inputs = [...names, 'in/bad-first.json.gz', 'in/lines.jsonl'];
-    runs.whole = await runCli([...inputs, '--concurrency', '0'], { cwd });
-    runs.streamed = await runCli([...inputs, '--concurrency', '0', '--stream-threshold', '0'], { cwd });
+    // The in-process runs through main(); the pool and the exit 0 of a lower level spawned.
+    runs.whole = await runMainAsCli([...inputs, '--concurrency', '0'], { cwd });
+    runs.streamed = await runMainAsCli([...inputs, '--concurrency', '0', '--stream-threshold', '0'], {
+      cwd,
+    });
     runs.pool = await runCli([...inputs, '--concurrency', '2', '--stream-threshold', '0'], { cwd });
     runs.warning = await runCli([...names, '--concurrency', '0', '--rule', `${RULE}=warning`], { cwd });
   }, TIMEOUT);
