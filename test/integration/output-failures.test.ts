@@ -1,12 +1,14 @@
 // Outputs that fail: a full disk behind stdout or behind a report file, a report that cannot be put in
 // place. Each failure is said once on stderr, in words, and the exit code is 2; the outputs that still
-// work get the whole run.
+// work get the whole run. Where the process is not the point (an output file that fails, a collision
+// refused), main() runs in-process; stdout on a full disk, a worker's pace and exit 1 spawn the CLI.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BIN, cliEnv, FAULTY_WORKER, REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { writeCorpus } from '../helpers/small-corpus.js';
 
 const SAMPLES = join(REPO_ROOT, 'corpus/samples');
@@ -73,10 +75,10 @@ describe('a report output that fails', { skip: HAS_FULL ? false : `no ${FULL} he
   after(() => tmp.remove());
 
   it('is said and dropped: the other outputs get the whole run, and the summary names it (exit 2)', async () => {
-    const whole = await runCli([SAMPLES], { cwd: tmp.path });
+    const whole = await runMainAsCli([SAMPLES], { cwd: tmp.path });
     const files = whole.records.filter((r) => r.type === 'file').length;
     assert.ok(files > 40);
-    const r = await runCli([SAMPLES, '-f', `sarif=${FULL}`, '-f', 'junit=junit.xml', '-f', 'ndjson'], {
+    const r = await runMainAsCli([SAMPLES, '-f', `sarif=${FULL}`, '-f', 'junit=junit.xml', '-f', 'ndjson'], {
       cwd: tmp.path,
     });
     assert.equal(r.code, 2);
@@ -94,10 +96,10 @@ describe('a report output that fails', { skip: HAS_FULL ? false : `no ${FULL} he
   });
 
   it('report: a failing output is exit 2, even when the run had findings', async () => {
-    const run = await runCli([SAMPLES], { cwd: tmp.path });
+    const run = await runMainAsCli([SAMPLES], { cwd: tmp.path });
     assert.equal(run.code, 1);
     writeFileSync(join(tmp.path, 'run.ndjson'), run.stdout);
-    const r = await runCli(['report', 'run.ndjson', '-f', `sarif=${FULL}`], { cwd: tmp.path });
+    const r = await runMainAsCli(['report', 'run.ndjson', '-f', `sarif=${FULL}`], { cwd: tmp.path });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /cannot write \/dev\/full: ENOSPC/);
   });
@@ -141,7 +143,9 @@ describe('two outputs in one file', () => {
   ] as const) {
     it(`are refused before any work (exit 2): ${label}`, async () => {
       mkdirSync(join(tmp.path, 'sub'), { recursive: true });
-      const r = await runCli([SAMPLES, ...args], { cwd: tmp.path });
+      // /dev/stdout is the process's own: that case needs a process whose stdout is the CLI's.
+      const run = (args as readonly string[]).includes('sarif=/dev/stdout') ? runCli : runMainAsCli;
+      const r = await run([SAMPLES, ...args], { cwd: tmp.path });
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /write to the same file/);
       assert.equal(r.stdout, '');
@@ -150,9 +154,11 @@ describe('two outputs in one file', () => {
   }
 
   it('report refuses them too', async () => {
-    const run = await runCli([SAMPLES], { cwd: tmp.path });
+    const run = await runMainAsCli([SAMPLES], { cwd: tmp.path });
     writeFileSync(join(tmp.path, 'run.ndjson'), run.stdout);
-    const r = await runCli(['report', 'run.ndjson', '-f', 'sarif=y', '-f', 'gitlab=y'], { cwd: tmp.path });
+    const r = await runMainAsCli(['report', 'run.ndjson', '-f', 'sarif=y', '-f', 'gitlab=y'], {
+      cwd: tmp.path,
+    });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /write to the same file/);
   });

@@ -1,10 +1,12 @@
 // -o, --output and --output-file: the report goes to a file (NDJSON unless -f says which), for the run
-// and for report, merge and compare alike.
+// and for report, merge and compare alike. merge and compare (which read their files from the process's
+// working directory) and one exit-0 run spawn the CLI; the other runs are main() in-process.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseNdjson, runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { assertUsageError, BROKEN, put } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
@@ -23,19 +25,19 @@ describe('-o, --output-file', () => {
     assert.equal(r.stdout, '');
     const records = parseNdjson(readFileSync(join(cwd, 'out/report.ndjson'), 'utf8'));
     assert.equal(records.at(-1)?.type, 'summary');
-    const text = await runCli(['reg', '-f', 'text', '--output-file', 'out/report.txt'], { cwd });
+    const text = await runMainAsCli(['reg', '-f', 'text', '--output-file', 'out/report.txt'], { cwd });
     assert.equal(text.code, 1);
     assert.match(readFileSync(join(cwd, 'out/report.txt'), 'utf8'), /reg\/old\/b\.json:1:\d+\s+error/);
-    const both = await runCli(['reg', '-f', 'text=x.txt', '-o', 'y.txt'], { cwd });
+    const both = await runMainAsCli(['reg', '-f', 'text=x.txt', '-o', 'y.txt'], { cwd });
     assertUsageError(both, /every --format already names its file/);
   });
 
   it('report, merge and compare take -o, --output and --output-file alike', async () => {
-    const run = await runCli(['reg', '-o', 'run.ndjson'], { cwd });
+    const run = await runMainAsCli(['reg', '-o', 'run.ndjson'], { cwd });
     assert.equal(run.code, 1, run.stderr);
     const shards: string[] = [];
     for (const k of [1, 2]) {
-      const shard = await runCli(['reg', '--shard', `${k}/2`, '-o', `s${k}.ndjson`], { cwd });
+      const shard = await runMainAsCli(['reg', '--shard', `${k}/2`, '-o', `s${k}.ndjson`], { cwd });
       assert.equal(shard.code === 0 || shard.code === 1, true, shard.stderr);
       shards.push(`s${k}.ndjson`);
     }
@@ -46,7 +48,7 @@ describe('-o, --output-file', () => {
         ['compare', 'run.ndjson', 'run.ndjson', flag, `compare${flag}.ndjson`],
       ];
       for (const args of commands) {
-        const r = await runCli(args, { cwd });
+        const r = await (args[0] === 'report' ? runMainAsCli : runCli)(args, { cwd });
         assert.equal(r.stdout, '', `${args.join(' ')}: nothing on stdout`);
         assert.ok(r.code === 0 || r.code === 1, `${args.join(' ')}: ${r.stderr}`);
         const records = parseNdjson(readFileSync(join(cwd, args.at(-1)!), 'utf8'));

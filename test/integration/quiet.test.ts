@@ -1,7 +1,9 @@
 // --quiet hides warnings and notes from the report, never from the counts.
+// The exit-0 and exit-1 runs of the first tests spawn the CLI; the rest run main() in-process.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { fileRecords, MIXED, put, validText } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
@@ -28,7 +30,7 @@ describe('-f text --quiet', () => {
     const written = await runCli(['reg', '-f', 'ndjson', '--write-baseline', 'baseline.ndjson'], { cwd });
     assert.equal(written.code, 0, written.stderr);
     put(cwd, 'reg/w4.json', `\uFEFF${JSON.stringify(validDocument('w4', 1))}`);
-    const r = await runCli(
+    const r = await runMainAsCli(
       ['reg', '-f', 'text', '--quiet', '--baseline', 'baseline.ndjson', '--max-warnings', '0'],
       { cwd },
     );
@@ -38,7 +40,7 @@ describe('-f text --quiet', () => {
     // number of files with findings.
     assert.match(r.stdout, /✖ 0 errors, 1 warning \(5 files\)\n {2}3 findings in the baseline not listed/);
     assert.doesNotMatch(r.stdout, /w\d\.json/);
-    const shown = await runCli(
+    const shown = await runMainAsCli(
       ['reg', '-f', 'text', '--quiet', '--baseline', 'baseline.ndjson', '--show-suppressed'],
       { cwd },
     );
@@ -58,7 +60,7 @@ describe('--quiet', () => {
 
   it('drops non-error diagnostics from the records but keeps their counts; the closing line too', async () => {
     const args = ['roots/array.json', '--rule', 'mcpdesc.document.root-object=warning'];
-    const quiet = await runCli([...args, '--quiet', '--fail-on', 'warning'], { cwd });
+    const quiet = await runMainAsCli([...args, '--quiet', '--fail-on', 'warning'], { cwd });
     assert.equal(quiet.records.filter((x) => x.type === 'diagnostic').length, 0);
     assert.equal(fileRecords(quiet)[0]!.warnings, 1);
     assert.equal(quiet.code, 1);
@@ -70,7 +72,7 @@ describe('--quiet', () => {
   // GitHub's annotation cap: each sent the reader after the wrong option.
   it('--quiet: no report blames --max-diagnostics-per-file or the annotation cap for the hidden warnings', async () => {
     for (const format of ['text', 'junit', 'sarif', 'github']) {
-      const r = await runCli(['mixed.json', '-q', '-f', format], { cwd });
+      const r = await runMainAsCli(['mixed.json', '-q', '-f', format], { cwd });
       assert.equal(r.code, 1, format);
       assert.doesNotMatch(r.stdout, /max-diagnostics-per-file/, format);
       assert.doesNotMatch(r.stdout, /more findings? (were )?not (listed|annotated)/, format);
@@ -79,7 +81,9 @@ describe('--quiet', () => {
   });
 
   it('--quiet with --max-diagnostics-per-file still counts the errors the limit cut', async () => {
-    const r = await runCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], { cwd });
+    const r = await runMainAsCli(['mixed.json', '-q', '-f', 'text', '--max-diagnostics-per-file', '0'], {
+      cwd,
+    });
     assert.match(r.stdout, /mixed\.json: 1 more finding not listed \(--max-diagnostics-per-file\)/);
   });
 });

@@ -1,6 +1,7 @@
 // `--stats`: which records carry timings and what the summary's stats hold (docs/cli.md "--stats"),
 // over the real CLI, on every input path (whole JSON, YAML, gzip, JSON Lines whole and cut into ranges,
-// streamed, fanned out, standard input), in-process and on threads. No assertion is about the size of a
+// streamed, fanned out, standard input), in-process and on threads. Runs on threads and from standard input
+// spawn the CLI; the others run main() in-process, which writes the same records. No assertion is about the size of a
 // duration: only their presence, their shape, that they are not negative, and that the sums agree.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { RULES } from '../../src/validation/rules/index.js';
 import { type CliResult, runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 
 const VALID = (name: string) =>
   JSON.stringify({
@@ -139,11 +141,19 @@ describe('--stats', () => {
       let without: CliResult;
       let ruleOff: CliResult;
       before(async () => {
-        [withStats, without, ruleOff] = await Promise.all([
-          runCli([...args, '--stats'], { cwd, env }),
-          runCli(args, { cwd, env }),
-          runCli([...args, '--stats', '--rule', `${OFF}=off`], { cwd, env }),
-        ]);
+        // In-process runs one after another, as each is a whole run of main(). The run with a rule off
+        // is spawned: a thread keeps an (emptied) entry for each rule it once timed, so in-process it would
+        // still list the rule an earlier run timed.
+        const inProcess = concurrency === '0';
+        const run = (a: string[]) => (inProcess ? runMainAsCli : runCli)(a, { cwd, env });
+        const offRun = runCli([...args, '--stats', '--rule', `${OFF}=off`], { cwd, env });
+        if (inProcess) {
+          withStats = await run([...args, '--stats']);
+          without = await run(args);
+        } else {
+          [withStats, without] = await Promise.all([run([...args, '--stats']), run(args)]);
+        }
+        ruleOff = await offRun;
       });
 
       it('gives every file record non-negative timings of the four phases, and says so in the run record', () => {
@@ -197,7 +207,8 @@ describe('--stats', () => {
 
   it('whole files alone (each path reports its rule time on its own), in-process and on a thread', async () => {
     for (const concurrency of ['0', '1']) {
-      const run = await runCli(['-f', 'ndjson', '--stats', '--concurrency', concurrency, 'reg/a'], { cwd });
+      const runner = concurrency === '0' ? runMainAsCli : runCli;
+      const run = await runner(['-f', 'ndjson', '--stats', '--concurrency', concurrency, 'reg/a'], { cwd });
       assert.equal(run.records[0]!.concurrency, Number(concurrency));
       for (const f of fileRecords(run)) assertTimings(f);
       assert.deepEqual(
@@ -227,8 +238,8 @@ describe('--stats', () => {
   it('--cache: replayed records have no timings (cached: true), and add nothing to the stats', async () => {
     const cache = join(cwd, 'cache-store');
     const args = ['-f', 'ndjson', '--stats', '--cache', '--cache-location', cache, 'reg/a', 'reg/b'];
-    const cold = await runCli(args, { cwd });
-    const warm = await runCli(args, { cwd });
+    const cold = await runMainAsCli(args, { cwd });
+    const warm = await runMainAsCli(args, { cwd });
     for (const f of fileRecords(cold)) assertTimings(f);
     const replayed = fileRecords(warm);
     assert.ok(replayed.length > 0);
@@ -240,28 +251,35 @@ describe('--stats', () => {
     assert.deepEqual(stats.phases, { readMs: 0, parseMs: 0, validateMs: 0, locateMs: 0 });
     assert.deepEqual(stats.rules, {});
     // A run without --stats reads the same store: --stats is not part of the cache key.
-    const plain = await runCli(['-f', 'ndjson', '--cache', '--cache-location', cache, 'reg/a', 'reg/b'], {
-      cwd,
-    });
+    const plain = await runMainAsCli(
+      ['-f', 'ndjson', '--cache', '--cache-location', cache, 'reg/a', 'reg/b'],
+      {
+        cwd,
+      },
+    );
     assert.ok(fileRecords(plain).every((f) => f.cached === true));
   });
 
   describe('merge and report', () => {
     let shards: CliResult[];
+    /** `merge` of the two shards (spawned: merge reads its files from the process's cwd). */
+    let merged: CliResult;
     const shardPath = (i: number) => join(cwd, `shard-${i}.ndjson`);
     before(async () => {
-      shards = await Promise.all(
-        [1, 2].map((i) =>
-          runCli(['-f', 'ndjson', '--stats', '--shard', `${i}/2`, 'reg/a', 'reg/b'], { cwd }),
-        ),
-      );
+      // One after another: in-process runs share the process's rule timings.
+      shards = [];
+      for (const i of [1, 2]) {
+        shards.push(
+          await runMainAsCli(['-f', 'ndjson', '--stats', '--shard', `${i}/2`, 'reg/a', 'reg/b'], { cwd }),
+        );
+      }
       shards.forEach((run, i) => {
         writeFileSync(shardPath(i + 1), run.stdout);
       });
+      merged = await runCli(['merge', shardPath(1), shardPath(2)], { cwd });
     });
 
-    it("`merge` sums the shards' phases and each rule's time and calls", async () => {
-      const merged = await runCli(['merge', shardPath(1), shardPath(2)], { cwd });
+    it("`merge` sums the shards' phases and each rule's time and calls", () => {
       assert.equal(merged.code, 1, merged.stderr);
       const stats = summaryOf(merged).stats!;
       const [a, b] = shards.map((s) => summaryOf(s).stats!);
@@ -278,7 +296,7 @@ describe('--stats', () => {
     });
 
     it('`merge` refuses shards of which only some ran with --stats', async () => {
-      const plain = await runCli(['-f', 'ndjson', '--shard', '2/2', 'reg/a', 'reg/b'], { cwd });
+      const plain = await runMainAsCli(['-f', 'ndjson', '--shard', '2/2', 'reg/a', 'reg/b'], { cwd });
       writeFileSync(join(cwd, 'plain-2.ndjson'), plain.stdout);
       const merged = await runCli(['merge', shardPath(1), join(cwd, 'plain-2.ndjson')], { cwd });
       assert.equal(merged.code, 2);
@@ -287,23 +305,24 @@ describe('--stats', () => {
     });
 
     it('`report` passes timings and stats through: json as recorded, text as closing lines, sarif in run.properties', async () => {
-      const json = await runCli(['report', shardPath(1), shardPath(2), '-f', 'json'], { cwd });
+      const json = await runMainAsCli(['report', shardPath(1), shardPath(2), '-f', 'json'], { cwd });
       assert.equal(json.code, 1, json.stderr);
       const rendered = JSON.parse(json.stdout) as {
         documents: Array<Record<string, unknown>>;
         summary: { stats: unknown };
       };
-      const merged = await runCli(['merge', shardPath(1), shardPath(2)], { cwd });
       assert.deepEqual(rendered.summary.stats, summaryOf(merged).stats);
       const recorded = fileRecords(merged).map((f) => f.timings);
       assert.deepEqual(
         rendered.documents.map((d) => d.timings),
         recorded,
       );
-      const text = await runCli(['report', shardPath(1), shardPath(2), '-f', 'text', '--no-color'], { cwd });
+      const text = await runMainAsCli(['report', shardPath(1), shardPath(2), '-f', 'text', '--no-color'], {
+        cwd,
+      });
       assert.match(text.stdout, /Time by phase \(summed over documents\)/);
       assert.match(text.stdout, /Slowest rules: mcpdesc\./);
-      const sarif = await runCli(['report', shardPath(1), shardPath(2), '-f', 'sarif'], { cwd });
+      const sarif = await runMainAsCli(['report', shardPath(1), shardPath(2), '-f', 'sarif'], { cwd });
       const log = JSON.parse(sarif.stdout) as { runs: Array<{ properties: { stats?: unknown } }> };
       assert.deepEqual(log.runs[0]!.properties.stats, summaryOf(merged).stats);
     });

@@ -1,11 +1,13 @@
 // A document piped in under a name (--stdin-filename, --stdin-filepath): the name is used in records and
 // for ignore files, and the file on disk of that name is never read in its place.
+// Standard input needs a process; the refusal without - runs main() in-process.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { BROKEN, ofType, put, validText, warningText } from './cli-support.js';
 import { validDocument } from './scale-support.js';
 
@@ -63,15 +65,23 @@ describe('--stdin-filename', () => {
   it('SARIF, GitHub and text reports use the name', async () => {
     const stdin = BROKEN;
     const args = ['-', '--stdin-filename', 'reg/piped.json'];
-    const sarif = await runCli([...args, '-f', 'sarif'], { cwd, stdin });
+    // One run writes the three reports: text on stdout, SARIF and GitHub's to files.
+    const run = await runCli(
+      [...args, '-f', 'text', '-f', 'sarif=piped.sarif', '-f', 'github=piped.github'],
+      {
+        cwd,
+        stdin,
+      },
+    );
+    const sarif = { stdout: readFileSync(join(cwd, 'piped.sarif'), 'utf8') };
+    const github = { stdout: readFileSync(join(cwd, 'piped.github'), 'utf8') };
+    const text = run;
     const uris = JSON.parse(sarif.stdout).runs[0].results.map(
       (x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) =>
         x.locations[0]!.physicalLocation.artifactLocation.uri,
     );
     assert.deepEqual(uris, ['reg/piped.json']);
-    const github = await runCli([...args, '-f', 'github'], { cwd, stdin });
     assert.match(github.stdout, /^::error file=reg\/piped\.json,/m);
-    const text = await runCli([...args, '-f', 'text'], { cwd, stdin });
     assert.match(text.stdout, /^reg\/piped\.json:1:\d+ {2}error/m);
     assert.doesNotMatch(text.stdout + github.stdout + sarif.stdout, /<stdin>/);
   });
@@ -111,7 +121,7 @@ describe('--stdin-filename', () => {
   });
 
   it('is refused without -, when empty, and when another input has the name', async () => {
-    const without = await runCli(['reg', '--stdin-filename', 'x.json'], { cwd });
+    const without = await runMainAsCli(['reg', '--stdin-filename', 'x.json'], { cwd });
     assert.equal(without.code, 2);
     assert.match(without.stderr, /--stdin-filename <name>' needs - \(standard input\)/);
     const empty = await runCli(['-', '--stdin-filename', ''], { cwd, stdin: '{}' });

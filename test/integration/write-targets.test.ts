@@ -1,7 +1,9 @@
 // Every file the command writes goes through one writer: a device, a named pipe or a symbolic link
 // named as a baseline, a merged report or a report file is written, never replaced by a regular file
 // (as root, a rename over /dev/full replaced the device). Temporary files that a killed run left are
-// removed by the next run that writes there.
+// removed by the next run that writes there. `merge` (which reads its files from the process's working
+// directory), config discovery and a refusal (exit 2) spawn the CLI; the other runs are main() in-process,
+// which writes through the same writer.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,6 +24,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { REPO_ROOT, runCli, tempDir } from '../helpers/run-cli.js';
+import { runMainAsCli } from '../helpers/run-main.js';
 import { BROKEN, put, validText } from './cli-support.js';
 
 const SAMPLES = join(REPO_ROOT, 'corpus/samples');
@@ -58,7 +61,7 @@ describe('written in place, never replaced', {
   const dir = tmp.path;
   before(async () => {
     for (const k of [1, 2]) {
-      const shard = await runCli([SAMPLES, '--shard', `${k}/2`], { cwd: dir });
+      const shard = await runMainAsCli([SAMPLES, '--shard', `${k}/2`], { cwd: dir });
       writeFileSync(join(dir, `s${k}.ndjson`), shard.stdout);
     }
   });
@@ -67,7 +70,7 @@ describe('written in place, never replaced', {
   it('--write-baseline through a symbolic link: the link stays, its target holds the baseline', async () => {
     writeFileSync(join(dir, 'real-baseline'), 'keep');
     symlinkSync(join(dir, 'real-baseline'), join(dir, 'link-baseline'));
-    const r = await runCli([SAMPLES, '--write-baseline', 'link-baseline'], { cwd: dir });
+    const r = await runMainAsCli([SAMPLES, '--write-baseline', 'link-baseline'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
     assert.ok(lstatSync(join(dir, 'link-baseline')).isSymbolicLink());
     assert.match(readFileSync(join(dir, 'real-baseline'), 'utf8'), /^\{"type":"baseline"/);
@@ -76,7 +79,7 @@ describe('written in place, never replaced', {
   it('--write-baseline to a named pipe: its reader gets the baseline, the pipe stays a pipe', async () => {
     execFileSync('mkfifo', [join(dir, 'baseline-pipe')]);
     const read = readPipe(join(dir, 'baseline-pipe'));
-    const r = await runCli([SAMPLES, '--write-baseline', 'baseline-pipe'], { cwd: dir });
+    const r = await runMainAsCli([SAMPLES, '--write-baseline', 'baseline-pipe'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
     assert.match(await read.text(), /^\{"type":"baseline"/);
     assert.ok(lstatSync(join(dir, 'baseline-pipe')).isFIFO());
@@ -87,7 +90,7 @@ describe('written in place, never replaced', {
   }, async () => {
     // Major 1, minor 7: /dev/full, every write fails with ENOSPC.
     execFileSync('mknod', [join(dir, 'full'), 'c', '1', '7']);
-    const r = await runCli([SAMPLES, '--write-baseline', 'full'], { cwd: dir });
+    const r = await runMainAsCli([SAMPLES, '--write-baseline', 'full'], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /cannot write the baseline full: ENOSPC/);
     assert.ok(statSync(join(dir, 'full')).isCharacterDevice());
@@ -131,7 +134,7 @@ describe('temporary files a killed run left', () => {
 
   it('are removed from the cache directory and beside a report by the next run', async () => {
     const cache = join(dir, 'cache');
-    let r = await runCli([SAMPLES, '--cache', '--cache-location', 'cache'], { cwd: dir });
+    let r = await runMainAsCli([SAMPLES, '--cache', '--cache-location', 'cache'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
     const store = readdirSync(cache)[0]!;
     const stale = [
@@ -140,7 +143,9 @@ describe('temporary files a killed run left', () => {
     ];
     for (const name of stale) writeFileSync(join(cache, name), 'half a store');
     writeFileSync(join(dir, `.r.sarif.${host}-${gone}.0123abcd.tmp`), 'half a report');
-    r = await runCli([SAMPLES, '--cache', '--cache-location', 'cache', '-f', 'sarif=r.sarif'], { cwd: dir });
+    r = await runMainAsCli([SAMPLES, '--cache', '--cache-location', 'cache', '-f', 'sarif=r.sarif'], {
+      cwd: dir,
+    });
     assert.equal(r.code, 1, r.stderr);
     assert.deepEqual(readdirSync(cache), [store]);
     assert.deepEqual(readdirSync(dir).sort(), ['cache', 'r.sarif']);
@@ -167,7 +172,7 @@ describe('-f name=path where path is not a plain file', () => {
     // A reader that does not wait for a writer, so the run's open for writing does not block.
     const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      const r = await runCli(['reg', '-f', 'ndjson', '-f', `gitlab=${fifo}`], { cwd });
+      const r = await runMainAsCli(['reg', '-f', 'ndjson', '-f', `gitlab=${fifo}`], { cwd });
       assert.equal(r.code, 1, r.stderr);
       assert.ok(lstatSync(fifo).isFIFO(), 'the named pipe was replaced by a regular file');
       let text = '';
@@ -192,7 +197,7 @@ describe('-f name=path where path is not a plain file', () => {
   it('writes through a symbolic link to a file, keeping the link', async () => {
     put(cwd, 'out/real.json', 'old');
     symlinkSync('real.json', join(cwd, 'out/link.json'));
-    const r = await runCli(['reg', '-f', 'ndjson', '-f', 'gitlab=out/link.json'], { cwd });
+    const r = await runMainAsCli(['reg', '-f', 'ndjson', '-f', 'gitlab=out/link.json'], { cwd });
     assert.equal(r.code, 1, r.stderr);
     assert.ok(lstatSync(join(cwd, 'out/link.json')).isSymbolicLink(), 'the link was replaced');
     const issues = JSON.parse(readFileSync(join(cwd, 'out/real.json'), 'utf8'));
@@ -225,7 +230,7 @@ describe('-f name=path where path is not a plain file', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(readFileSync(join(dir, 'reports/mcpdesc.sarif'), 'utf8')).version, '2.1.0');
     // A file where the folder should be: named, and nothing else.
-    const blocked = await runCli(['registry', '-f', 'ndjson=registry/a.json/x.ndjson'], { cwd: dir });
+    const blocked = await runMainAsCli(['registry', '-f', 'ndjson=registry/a.json/x.ndjson'], { cwd: dir });
     assert.equal(blocked.code, 2);
     assert.equal(blocked.stdout, '');
     assert.match(
