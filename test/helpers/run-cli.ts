@@ -148,7 +148,7 @@ export async function interruptWhen(
   return { code, stdout };
 }
 
-export function tempDir(prefix: string): { path: string; remove: () => void } {
-  const path = mkdtempSync(join(tmpdir(), `mcpdesc-${prefix}-`));
+export function tempDir(prefix: string, base = tmpdir()): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(base, `mcpdesc-${prefix}-`));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
