@@ -35,7 +35,7 @@ function isObject(value: unknown): value is { [key: string]: Json } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function decodePointer(pointer: string): string[] {
+export function decodePointer(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
     .slice(1)
@@ -86,7 +86,7 @@ function repeatIn(container: Json | undefined, key: string | null, n: number): b
  * written from it: an example's document can hold one object in two places, which YAML writes as an
  * anchor and its alias, in every copy (text spliced from one copy's text would lose them).
  */
-function repeatedAt(document: Json, path: readonly string[], n: number): Json | null {
+export function repeatedAt(document: Json, path: readonly string[], n: number): Json | null {
   const copy = structuredClone(document);
   if (path.length === 0) return repeatIn(copy, null, n) ? copy : null;
   return repeatIn(at(copy, path.slice(0, -1)), path[path.length - 1]!, n) ? copy : null;

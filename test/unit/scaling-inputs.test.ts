@@ -1,68 +1,19 @@
 // The scaling tests' inputs are spliced together as text (scaling-inputs.ts): they must be the very
 // bytes of the straightforward build, which clones the repeated member n times and writes the whole
-// document. That build is kept here as the oracle.
+// document. That build, which the YAML inputs still use, is the oracle.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
 import type { Target } from '../../src/types.js';
 import { RULES } from '../../src/validation/rules/index.js';
 import { checkBuffer } from '../../src/worker/check-file.js';
-import { type Json, repeatedText, scaledCases } from '../integration/scaling-inputs.js';
-
-function isObject(value: unknown): value is { [key: string]: Json } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function at(root: Json, path: readonly string[]): Json | undefined {
-  let node: Json | undefined = root;
-  for (const segment of path) {
-    if (Array.isArray(node)) node = node[Number(segment)];
-    else if (isObject(node) && Object.hasOwn(node, segment)) node = node[segment];
-    else return undefined;
-  }
-  return node;
-}
-
-/** `container` with its member (or item) `key` repeated until it holds n of them. */
-function repeatIn(container: Json | undefined, key: string | null, n: number): boolean {
-  if (Array.isArray(container)) {
-    const index = key === null ? 0 : Number(key);
-    const item = container[index] ?? { name: 'item' };
-    const tail = container.splice(index + 1);
-    for (let i = 1; i < n; i++) container.push(structuredClone(item));
-    for (const rest of tail) container.push(rest);
-    return true;
-  }
-  if (!isObject(container)) return false;
-  if (key === null) {
-    const array = Object.values(container).find((v) => Array.isArray(v) && v.length > 0);
-    if (array) return repeatIn(array, '0', n);
-    for (let i = 1; i < n; i++) container[`x-scale-${i}`] = i;
-    return true;
-  }
-  const value = container[key];
-  if (value === undefined) {
-    for (let i = 1; i < n; i++) container[`${key}-${i}`] = i;
-    return true;
-  }
-  for (let i = 1; i < n; i++) container[`${key}-${i}`] = structuredClone(value);
-  return true;
-}
-
-/** The oracle: `document` with the member (or item) at `path` repeated n times in its container. */
-function repeatedAt(document: Json, path: readonly string[], n: number): Json | null {
-  const copy = structuredClone(document);
-  if (path.length === 0) return repeatIn(copy, null, n) ? copy : null;
-  return repeatIn(at(copy, path.slice(0, -1)), path[path.length - 1]!, n) ? copy : null;
-}
-
-function decodePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
+import {
+  decodePointer,
+  type Json,
+  repeatedAt,
+  repeatedText,
+  scaledCases,
+} from '../integration/scaling-inputs.js';
 
 const SIZES = [0, 1, 2, 3, 10];
 
