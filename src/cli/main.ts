@@ -158,9 +158,10 @@ export async function main(argv: string[], overrides: Partial<CliIo> = {}): Prom
       const { runCompare, runMerge } = await import('./subcommands.js');
       code =
         argv[0] === 'merge'
-          ? await runMerge(argv.slice(1), io.stdout, io.stderr, interrupt!)
+          ? await runMerge(argv.slice(1), io.stdout, io.stderr, interrupt!, { cwd: io.cwd })
           : await runCompare(argv.slice(1), io.stdout, io.stderr, interrupt!, {
               stdoutIsTTY: io.stdoutIsTTY,
+              cwd: io.cwd,
             });
     } else if (argv[0] === 'report') {
       // Loaded on demand: the report readers and the rendering are not needed to validate.

@@ -14,6 +14,7 @@
 //     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
 //     input unreadable / not a report
 
+import { isAbsolute, resolve } from 'node:path';
 import { type AtomicFile, openAtomicFile } from '../atomic-file.js';
 import type { Change, ComparedFinding } from '../reports/compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from '../reports/compare.js';
@@ -27,6 +28,15 @@ import { COMPARE, MERGE, parseSubcommand } from './subcommand-table.js';
 import { usageError } from './usage.js';
 
 type Out = NodeJS.WritableStream;
+
+/**
+ * A path as these commands open it: relative to `cwd` (main()'s working directory) when that is not the
+ * process's own; as given otherwise, so that messages name it as the user wrote it.
+ */
+function opener(cwd: string | undefined): (path: string) => string {
+  if (cwd === undefined || cwd === process.cwd()) return (path) => path;
+  return (path) => (isAbsolute(path) ? path : resolve(cwd, path));
+}
 
 /**
  * The command's signal handling (cli/interrupt.ts), as far as these commands use it: their inputs are
@@ -69,14 +79,16 @@ export async function runMerge(
   out: Out,
   err: Out,
   interrupt: Interruptible = UNINTERRUPTED,
+  options: { cwd?: string } = {},
 ): Promise<number> {
   const parsed = parseSubcommand<{ output?: string }>(MERGE, args, out, err);
   if (typeof parsed === 'number') return parsed;
   if (parsed.args.length === 0) return usageError(err, 'name the shard outputs to merge', 'merge');
-  const outputPath = parsed.options.output;
+  const at = opener(options.cwd);
+  const outputPath = parsed.options.output === undefined ? undefined : at(parsed.options.output);
   const file = await openOutputFile('merge', outputPath, err);
   if (typeof file === 'number') return file;
-  const inputs = parsed.args;
+  const inputs = parsed.args.map(at);
   const result = await interrupt.reading(inputs, () =>
     mergeRuns(inputs, file?.stream ?? out, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER }),
   );
@@ -104,7 +116,7 @@ export async function runCompare(
   out: Out,
   err: Out,
   interrupt: Interruptible = UNINTERRUPTED,
-  options: { stdoutIsTTY?: boolean } = {},
+  options: { stdoutIsTTY?: boolean; cwd?: string } = {},
 ): Promise<number> {
   const parsed = parseSubcommand<{
     format?: 'ndjson' | 'text';
@@ -114,7 +126,9 @@ export async function runCompare(
   }>(COMPARE, args, out, err);
   if (typeof parsed === 'number') return parsed;
   // A nightly gate whose runs use --fail-on error should not go red on a new warning: same levels.
-  const { output: outputPath, failOn = 'info' } = parsed.options;
+  const at = opener(options.cwd);
+  const { failOn = 'info' } = parsed.options;
+  const outputPath = parsed.options.output === undefined ? undefined : at(parsed.options.output);
   // Text is for a person at a terminal; a file gets NDJSON unless told otherwise.
   const format =
     parsed.options.format ?? (options.stdoutIsTTY && outputPath === undefined ? 'text' : 'ndjson');
@@ -142,7 +156,7 @@ export async function runCompare(
     if (!only.has(finding.change)) return;
     await emit(format === 'text' ? formatFindingText(finding) : JSON.stringify(finding));
   };
-  const [oldPath, newPath] = parsed.args as [string, string];
+  const [oldPath, newPath] = (parsed.args as [string, string]).map(at) as [string, string];
   const result = await interrupt.reading([oldPath, newPath], () =>
     compareRuns(oldPath, newPath, { optionsMayDiffer: OPTIONS_SHARDS_MAY_DIFFER }, onFinding),
   );

@@ -7,8 +7,16 @@ import { roundedPhases } from '../validation/timings.js';
 
 export type Phase = keyof PhaseTimings;
 
-/** This thread's rule times: a rule has an entry from the first document it ran for. */
+/** This thread's rule times: a rule has an entry from the first document of the run it ran for. */
 const threadRuleTimings: RuleTimings = {};
+
+/**
+ * The run on this thread is over: forget its rules, so that a later run in the same thread (in-process,
+ * `main()` or the API called again) lists only the rules it ran. A worker thread ends with its run.
+ */
+export function forgetRuleTimings(): void {
+  for (const id of Object.keys(threadRuleTimings)) delete threadRuleTimings[id];
+}
 
 /** `engine` with this thread's rule times to add to (a --stats check validates with it). */
 export function timedEngine(engine: EngineOptions): EngineOptions {

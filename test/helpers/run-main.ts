@@ -49,8 +49,6 @@ export async function runMainAsCli(
   args: string[],
   options: { cwd: string; env?: Record<string, string> },
 ): Promise<CliResult> {
-  // `merge` and `compare` read their files from the process's working directory, not main()'s cwd.
-  if (args[0] === 'merge' || args[0] === 'compare') throw new Error(`spawn the CLI for ${args[0]}`);
   const r = await runMain(args, { cwd: options.cwd, env: cliEnv(options.env) });
   let records: CliResult['records'] = [];
   try {

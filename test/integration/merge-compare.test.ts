@@ -1,7 +1,7 @@
 // `merge` of shards judges the whole run (--max-warnings, --bail), and `compare` reads the summary's
 // fields the same way.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -40,6 +40,21 @@ describe('merge and compare with the new summary fields', () => {
     assert.deepEqual(summary.maxWarnings, { limit: 10, warnings: 12, exceeded: true });
     assert.equal(summary.exitCode, 1);
     assert.equal(m.code, 1);
+  });
+
+  it("reads and writes relative paths from main()'s working directory, not the process's", async () => {
+    assert.notEqual(cwd, process.cwd());
+    await shards(['--fail-on', 'never']);
+    rmSync(join(cwd, 'merged.ndjson'), { force: true });
+    const m = await runMainAsCli(['merge', '-o', 'merged.ndjson', 's1.ndjson', 's2.ndjson'], { cwd });
+    assert.equal(m.code, 0, m.stderr);
+    assert.ok(existsSync(join(cwd, 'merged.ndjson')));
+    const merged = parseNdjson(readFileSync(join(cwd, 'merged.ndjson'), 'utf8'));
+    assert.equal(merged.filter((r) => r.type === 'file').length, 18);
+    const c = await runMainAsCli(['compare', '-o', 'compared.ndjson', 's1.ndjson', 'merged.ndjson'], { cwd });
+    assert.equal(c.code, 1, c.stderr);
+    const compared = parseNdjson(readFileSync(join(cwd, 'compared.ndjson'), 'utf8'));
+    assert.ok(compared.some((r) => r.change === 'new'));
   });
 
   it('--exit-zero shards merge to exit 0, masked', async () => {

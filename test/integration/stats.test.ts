@@ -141,19 +141,22 @@ describe('--stats', () => {
       let without: CliResult;
       let ruleOff: CliResult;
       before(async () => {
-        // In-process runs one after another, as each is a whole run of main(). The run with a rule off
-        // is spawned: a thread keeps an (emptied) entry for each rule it once timed, so in-process it would
-        // still list the rule an earlier run timed.
+        // In-process runs go one after another, each a whole run of main() in this thread: the run with
+        // a rule off comes after one that timed that rule, and must not list it.
         const inProcess = concurrency === '0';
         const run = (a: string[]) => (inProcess ? runMainAsCli : runCli)(a, { cwd, env });
-        const offRun = runCli([...args, '--stats', '--rule', `${OFF}=off`], { cwd, env });
+        const offArgs = [...args, '--stats', '--rule', `${OFF}=off`];
         if (inProcess) {
           withStats = await run([...args, '--stats']);
           without = await run(args);
+          ruleOff = await run(offArgs);
         } else {
-          [withStats, without] = await Promise.all([run([...args, '--stats']), run(args)]);
+          [withStats, without, ruleOff] = await Promise.all([
+            run([...args, '--stats']),
+            run(args),
+            run(offArgs),
+          ]);
         }
-        ruleOff = await offRun;
       });
 
       it('gives every file record non-negative timings of the four phases, and says so in the run record', () => {
