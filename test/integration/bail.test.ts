@@ -64,7 +64,7 @@ describe('--bail', () => {
       writeFileSync(join(cwd, name), r.stdout);
       shards.push(name);
     }
-    const merged = await runCli(['merge', ...shards], { cwd });
+    const merged = await runMainAsCli(['merge', ...shards], { cwd });
     const files = ofType(merged, 'file');
     assert.ok(
       files.some((f) => f.status === 'skipped'),

@@ -13,8 +13,7 @@ import { validDocument } from './scale-support.js';
 
 type Rec = CliResult['records'][number];
 
-// Discovery from the process's working directory and `merge` spawn the real CLI; the rest run main()
-// in-process.
+// Discovery from the process's working directory spawns the real CLI; the rest run main() in-process.
 const runCli = runMainAsCli;
 
 const CONFIG = 'mcpdesc-validate.config.json';
@@ -470,7 +469,7 @@ describe('merge of shards configured differently', () => {
       JSON.parse(readFileSync(join(dir, 's1.ndjson'), 'utf8').split('\n')[0]!).options.config,
       'ci/config.json',
     );
-    const merged = await spawnCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    const merged = await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd: dir });
     assert.equal(merged.code, 1, merged.stderr);
     assert.equal(merged.records.filter((x) => x.type === 'file').length, 6);
 
@@ -479,7 +478,7 @@ describe('merge of shards configured differently', () => {
       { cwd: dir },
     );
     assert.equal(differs.code, 0, differs.stderr);
-    const refused = await spawnCli(['merge', 's1.ndjson', 's2b.ndjson'], { cwd: dir });
+    const refused = await runCli(['merge', 's1.ndjson', 's2b.ndjson'], { cwd: dir });
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /different options: failOn differs/);
   });

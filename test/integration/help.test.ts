@@ -67,8 +67,7 @@ describe('help within 80 columns off a terminal', () => {
   after(() => tmp.remove());
   for (const command of [[], ['report'], ['merge'], ['compare'], ['rules']]) {
     it(`mcpdesc-validate ${[...command, '--help'].join(' ')}`, async () => {
-      const run = command[0] === 'merge' || command[0] === 'compare' ? runCli : runMainAsCli;
-      const r = await run([...command, '--help'], { cwd: tmp.path });
+      const r = await runMainAsCli([...command, '--help'], { cwd: tmp.path });
       assert.equal(r.code, 0, r.stderr);
       const long = r.stdout.split('\n').filter((line) => line.length > 80);
       assert.deepEqual(long, []);

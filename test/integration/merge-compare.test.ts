@@ -9,8 +9,7 @@ import { parseNdjson, runCli } from '../helpers/run-cli.js';
 import { runMainAsCli } from '../helpers/run-main.js';
 import { BROKEN, put, type Rec, warningText } from './cli-support.js';
 
-// The runs whose output merge, compare and report read run main() in-process; merge and compare are
-// spawned, as they read their files from the process's working directory.
+// Every run is main() in-process but one merge, spawned for its exit code as a shell sees it.
 describe('merge and compare with the new summary fields', () => {
   let cwd: string;
   const shards = async (extra: string[]) => {
@@ -59,7 +58,7 @@ describe('merge and compare with the new summary fields', () => {
 
   it('--exit-zero shards merge to exit 0, masked', async () => {
     await shards(['--exit-zero']);
-    const m = await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
+    const m = await runMainAsCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
     const summary = parseNdjson(m.stdout).at(-1)!;
     assert.equal(m.code, 0, m.stderr);
     assert.equal(summary.exitCode, 0);
@@ -72,7 +71,9 @@ describe('merge and compare with the new summary fields', () => {
       -1,
     )!;
     await shards(extra);
-    const merged = parseNdjson((await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd })).stdout).at(-1)!;
+    const merged = parseNdjson((await runMainAsCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd })).stdout).at(
+      -1,
+    )!;
     const reported = await runMainAsCli(['report', '-f', 'ndjson', 's1.ndjson', 's2.ndjson'], { cwd });
     const kinds = (whole.reasons as Rec[]).map((r) => r.kind);
     assert.deepEqual(kinds, ['findings', 'max-warnings']);
@@ -83,7 +84,7 @@ describe('merge and compare with the new summary fields', () => {
   it('--bail shards: the limit stays, the skipped files add up', async () => {
     const parts = await shards(['--bail', '--concurrency', '0']);
     const skipped = parts.reduce((n, p) => n + ((p.at(-1)!.bail as Rec).skipped as number), 0);
-    const m = await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
+    const m = await runMainAsCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
     const summary = parseNdjson(m.stdout).at(-1)!;
     assert.equal((summary.bail as Rec).limit, 1);
     assert.equal((summary.bail as Rec).skipped, skipped);
@@ -95,7 +96,7 @@ describe('merge and compare with the new summary fields', () => {
     const r2 = await runMainAsCli(['reg', '-f', 'ndjson', '--shard', '2/2', '--max-warnings', '2'], { cwd });
     writeFileSync(join(cwd, 's1.ndjson'), r1.stdout);
     writeFileSync(join(cwd, 's2.ndjson'), r2.stdout);
-    const m = await runCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
+    const m = await runMainAsCli(['merge', 's1.ndjson', 's2.ndjson'], { cwd });
     assert.equal(m.code, 2);
     assert.match(m.stderr, /maxWarnings differs/);
   });
@@ -105,7 +106,7 @@ describe('merge and compare with the new summary fields', () => {
     writeFileSync(join(cwd, 'full.ndjson'), full.stdout);
     const bailed = await runMainAsCli(['reg', '-f', 'ndjson', '--bail', '--concurrency', '0'], { cwd });
     writeFileSync(join(cwd, 'bailed.ndjson'), bailed.stdout);
-    const c = await runCli(['compare', 'full.ndjson', 'bailed.ndjson', '--format', 'text'], { cwd });
+    const c = await runMainAsCli(['compare', 'full.ndjson', 'bailed.ndjson', '--format', 'text'], { cwd });
     assert.equal(c.code, 0, c.stderr);
     assert.match(c.stdout, /note: the new run was cut short by --bail: \d+ files were not checked there/);
   });

@@ -1,6 +1,6 @@
 // -o, --output and --output-file: the report goes to a file (NDJSON unless -f says which), for the run
-// and for report, merge and compare alike. merge and compare (which read their files from the process's
-// working directory) and one exit-0 run spawn the CLI; the other runs are main() in-process.
+// and for report, merge and compare alike. One exit-0 run and one refusal spawn the CLI; the other runs
+// are main() in-process.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ describe('-o, --output-file', () => {
         ['compare', 'run.ndjson', 'run.ndjson', flag, `compare${flag}.ndjson`],
       ];
       for (const args of commands) {
-        const r = await (args[0] === 'report' ? runMainAsCli : runCli)(args, { cwd });
+        const r = await runMainAsCli(args, { cwd });
         assert.equal(r.stdout, '', `${args.join(' ')}: nothing on stdout`);
         assert.ok(r.code === 0 || r.code === 1, `${args.join(' ')}: ${r.stderr}`);
         const records = parseNdjson(readFileSync(join(cwd, args.at(-1)!), 'utf8'));

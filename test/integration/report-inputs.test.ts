@@ -1,7 +1,7 @@
 // What `report`, `merge`, `compare` and --baseline accept as an NDJSON report, and how they word what
 // they refuse: concatenated reports, other formats, a byte order mark, an empty file, a report piped in.
-// main() runs in-process (runMainAsCli) for verdicts and messages; spawned are merge and compare (they
-// read from the process's directory, and carry exits 1 and 2), a report piped in and one run exiting 0.
+// main() runs in-process (runMainAsCli) for verdicts and messages; spawned, for exit codes as a shell
+// sees them, are one merge exiting 1, merge and compare given a report piped in, and one run exiting 0.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -21,7 +21,7 @@ const unsuppressed = (run: CliRun) => diagnostics(run).filter((d) => d.suppresse
 
 /**
  * main() in-process as a CI job runs the CLI, for verdicts, messages and records. A spawned CLI (`cli`)
- * is kept for one case of each exit code and for `compare`, which reads from the process's directory.
+ * is kept for one case of each exit code.
  */
 async function inProcess(args: string[], cwd: string): Promise<CliRun> {
   const started = performance.now();
@@ -207,7 +207,7 @@ describe('--baseline', () => {
     writeFileSync(join(tmp.path, victim.file), '[]');
     const second = await inProcess(['--format', 'ndjson', 'reg'], tmp.path);
     writeFileSync(night2, second.stdout);
-    const compared = await cli(['compare', night1, night2], tmp.path);
+    const compared = await inProcess(['compare', night1, night2], tmp.path);
     assert.equal(compared.code, 1, compared.stderr);
     const news = compared.records.filter((r) => r.type === 'finding' && r.change === 'new');
     assert.ok(news.length >= 1 && news.every((r) => r.file === victim.file));

@@ -22,8 +22,8 @@ const SHARDS = 4;
 
 /**
  * main() in-process as a CI job runs the CLI, for the single run and the verdicts on --shard. The shards
- * stay separate processes, merge is spawned (it reads from the process's directory), and so is the
- * empty shard, the one run here that exits 0.
+ * stay separate processes, one merge is spawned (the whole command end to end), and so is the empty
+ * shard, the one run here that exits 0.
  */
 async function inProcess(args: string[], cwd: string): Promise<CliRun> {
   const started = performance.now();
@@ -103,7 +103,7 @@ describe('--shard K/N and merge', () => {
   });
 
   it('merge reports a missing shard with exit 2', async () => {
-    const merged = await cli(['merge', shardPaths[0]!, shardPaths[1]!, shardPaths[3]!], tmp.path);
+    const merged = await inProcess(['merge', shardPaths[0]!, shardPaths[1]!, shardPaths[3]!], tmp.path);
     assert.equal(merged.code, 2);
     assert.match(merged.stderr, /missing shard 3\/4/);
   });
@@ -112,7 +112,7 @@ describe('--shard K/N and merge', () => {
     // Shard 1 of the whole corpus and shard 2 of a part of it: each alone is a fine shard.
     const part = await inProcess(['--format', 'ndjson', '--shard', `2/${SHARDS}`, 'reg/acme'], tmp.path);
     writeFileSync(join(tmp.path, 'other-2.ndjson'), part.stdout);
-    const merged = await cli(
+    const merged = await inProcess(
       ['merge', shardPaths[0]!, join(tmp.path, 'other-2.ndjson'), shardPaths[2]!, shardPaths[3]!],
       tmp.path,
     );

@@ -265,7 +265,7 @@ describe('--stats', () => {
 
   describe('merge and report', () => {
     let shards: CliResult[];
-    /** `merge` of the two shards (spawned: merge reads its files from the process's cwd). */
+    /** `merge` of the two shards. */
     let merged: CliResult;
     const shardPath = (i: number) => join(cwd, `shard-${i}.ndjson`);
     before(async () => {
@@ -279,7 +279,7 @@ describe('--stats', () => {
       shards.forEach((run, i) => {
         writeFileSync(shardPath(i + 1), run.stdout);
       });
-      merged = await runCli(['merge', shardPath(1), shardPath(2)], { cwd });
+      merged = await runMainAsCli(['merge', shardPath(1), shardPath(2)], { cwd });
     });
 
     it("`merge` sums the shards' phases and each rule's time and calls", () => {
@@ -301,7 +301,7 @@ describe('--stats', () => {
     it('`merge` refuses shards of which only some ran with --stats', async () => {
       const plain = await runMainAsCli(['-f', 'ndjson', '--shard', '2/2', 'reg/a', 'reg/b'], { cwd });
       writeFileSync(join(cwd, 'plain-2.ndjson'), plain.stdout);
-      const merged = await runCli(['merge', shardPath(1), join(cwd, 'plain-2.ndjson')], { cwd });
+      const merged = await runMainAsCli(['merge', shardPath(1), join(cwd, 'plain-2.ndjson')], { cwd });
       assert.equal(merged.code, 2);
       assert.match(merged.stderr, /stats differs/);
       assert.equal(merged.stdout, '');

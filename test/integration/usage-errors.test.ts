@@ -1,7 +1,7 @@
 // Usage errors, in one style for every command: `error: …` naming the option or the word, then where
 // the help is; exit 2 before any work, nothing on stdout. Option pairs that do nothing alone are refused.
-// The messages are checked through main() in-process; one bad option and `merge`/`compare` (which read
-// from the process's working directory) are spawned, for exit 2 as the shell sees it.
+// The messages are checked through main() in-process; one bad option of each command is spawned, for
+// exit 2 as the shell sees it.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,9 +1,8 @@
 // Every file the command writes goes through one writer: a device, a named pipe or a symbolic link
 // named as a baseline, a merged report or a report file is written, never replaced by a regular file
 // (as root, a rename over /dev/full replaced the device). Temporary files that a killed run left are
-// removed by the next run that writes there. `merge` (which reads its files from the process's working
-// directory), config discovery and a refusal (exit 2) spawn the CLI; the other runs are main() in-process,
-// which writes through the same writer.
+// removed by the next run that writes there. Config discovery and a refusal (exit 2) spawn the CLI; the
+// other runs are main() in-process, which writes through the same writer.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -103,21 +102,21 @@ describe('written in place, never replaced', {
   it('merge -o through a symbolic link, to a named pipe, to a failing device', async () => {
     writeFileSync(join(dir, 'real-merged'), 'keep');
     symlinkSync(join(dir, 'real-merged'), join(dir, 'link-merged'));
-    let r = await runCli(['merge', '-o', 'link-merged', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    let r = await runMainAsCli(['merge', '-o', 'link-merged', 's1.ndjson', 's2.ndjson'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
     assert.ok(lstatSync(join(dir, 'link-merged')).isSymbolicLink());
     assert.match(readFileSync(join(dir, 'real-merged'), 'utf8'), /^\{"type":"run"/);
 
     execFileSync('mkfifo', [join(dir, 'merged-pipe')]);
     const read = readPipe(join(dir, 'merged-pipe'));
-    r = await runCli(['merge', '-o', 'merged-pipe', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    r = await runMainAsCli(['merge', '-o', 'merged-pipe', 's1.ndjson', 's2.ndjson'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
     assert.match(await read.text(), /"type":"summary"/);
     assert.ok(lstatSync(join(dir, 'merged-pipe')).isFIFO());
 
     if (!CAN_MKNOD) return;
     execFileSync('mknod', [join(dir, 'merged-full'), 'c', '1', '7']);
-    r = await runCli(['merge', '-o', 'merged-full', 's1.ndjson', 's2.ndjson'], { cwd: dir });
+    r = await runMainAsCli(['merge', '-o', 'merged-full', 's1.ndjson', 's2.ndjson'], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /ENOSPC/);
     assert.ok(statSync(join(dir, 'merged-full')).isCharacterDevice());
