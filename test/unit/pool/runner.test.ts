@@ -1,8 +1,11 @@
 // The runner runs the worker's entry points by the names of the task map: a name outside the map, or a
 // task of the wrong shape, does not compile, and each result comes back typed as its entry returns it.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createInProcessRunner } from '../../../src/pool/runner.js';
+import { pathToFileURL } from 'node:url';
+import { createInProcessRunner, createThreadRunner } from '../../../src/pool/runner.js';
 import type { CheckTask, TaskName } from '../../../src/worker/tasks.js';
 import { OPTIONS, TempDir, VALID } from '../worker/helpers.js';
 
@@ -61,5 +64,40 @@ describe('task runner', () => {
 
   it('imports nothing of the worker at run time: the task map is types only', async () => {
     assert.deepEqual(Object.keys(await import('../../../src/worker/tasks.js')), []);
+  });
+
+  // Piscina require()s the worker module before it tries import(). Where Node loads ES modules through
+  // require(), a worker terminated while that instantiates the module graph aborts the whole process
+  // (the run's close terminating a thread that replaces one that died): the threads must not have it.
+  it('worker threads load ES modules by import(), never through require()', async () => {
+    writeFileSync(join(dir.path, 'probe-esm.mjs'), 'export const probe = 1;\n');
+    writeFileSync(
+      join(dir.path, 'probe-worker.mjs'),
+      [
+        "import { createRequire } from 'node:module';",
+        'export default async function () {',
+        '  try {',
+        "    createRequire(import.meta.url)('./probe-esm.mjs');",
+        "    return 'loaded';",
+        '  } catch (error) {',
+        '    return error.code;',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    const threads = await createThreadRunner({
+      threads: 1,
+      workerUrl: pathToFileURL(join(dir.path, 'probe-worker.mjs')),
+      maxOldGenerationSizeMb: 256,
+    });
+    try {
+      const answer = (await threads.run({
+        source: { kind: 'files', jobs: [] },
+        options: OPTIONS,
+      })) as unknown;
+      assert.equal(answer, 'ERR_REQUIRE_ESM');
+    } finally {
+      await threads.close();
+    }
   });
 });
