@@ -92,20 +92,16 @@ function runOptions(name: TaskName, transferList: ReadonlyArray<TransferListItem
   return transferList ? { name, transferList } : { name };
 }
 
-/**
- * Piscina require()s the worker module before it tries import(). Where require() loads ES modules
- * (Node 20.19+), a thread terminated mid-load aborts the whole process (V8 FATAL ERROR, IsGraphAsync),
- * as when a run's close meets the thread replacing one that died; import() ends such a thread cleanly.
- */
-const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
-  ? [...process.execArgv, '--no-experimental-require-module']
-  : process.execArgv;
+/** Each pool thread's first module (CommonJS, in dist beside this file and the bundle alike). */
+const THREAD_ENTRY_URL = new URL('../pool/thread-entry.cjs', import.meta.url);
 
 /** Piscina is imported on demand: in-process runs (one small file) skip its load. */
 export async function createThreadRunner(options: ThreadOptions): Promise<TaskRunner> {
   const { Piscina } = await import('piscina');
   const pool = new Piscina({
-    filename: (options.workerUrl ?? DEFAULT_WORKER_URL).href,
+    // The thread imports the worker module itself (thread-entry.cts says why).
+    filename: THREAD_ENTRY_URL.href,
+    workerData: { workerUrl: (options.workerUrl ?? DEFAULT_WORKER_URL).href },
     minThreads: options.threads,
     maxThreads: options.threads,
     // Threads live for the whole run; a batch is ~10–50 ms of work, so idling never lasts this long.
@@ -117,7 +113,6 @@ export async function createThreadRunner(options: ThreadOptions): Promise<TaskRu
     // stderr. The code that opens an fd closes it; only a worker that dies mid-read leaves one open,
     // until this short-lived process ends.
     trackUnmanagedFds: false,
-    execArgv: WORKER_EXEC_ARGV,
     resourceLimits: {
       maxOldGenerationSizeMb: options.maxOldGenerationSizeMb,
       maxYoungGenerationSizeMb: options.maxYoungGenerationSizeMb ?? WORKER_YOUNG_GENERATION_MB,

@@ -1,7 +1,7 @@
-// The module Piscina loads. Importing check-file loads the rule catalogue and its precompiled
-// validators once per worker (module scope). Its entry points are the task map's (tasks.ts): `check`
-// for every document source, `checkSlices` for the element slices of a fanned-out document.
-// It never imports the pool, the CLI or the reporters.
+// The module every pool thread imports (src/pool/thread-entry.cts). Importing check-file loads the rule
+// catalogue and its precompiled validators once per worker (module scope). Its entry points are the
+// task map's (tasks.ts): `check` for every document source, `checkSlices` for the element slices of a
+// fanned-out document. It never imports the pool, the CLI or the reporters.
 
 import { closeOpenPipes } from '../parsing/read.js';
 import { checkSource } from './sources.js';

@@ -1,0 +1,33 @@
+// The module each pool thread starts from. Piscina require()s its module before it tries import(), and
+// where require() loads ES modules (Node 20.19+) a thread terminated while that instantiates the graph
+// aborts the whole process (V8 FATAL ERROR, IsGraphAsync): a run's close meeting the thread that
+// replaces one that died. This file is CommonJS, so require() instantiates nothing; it imports the
+// worker module (its URL in workerData), and Piscina awaits each export before it calls it.
+import type { WorkerEntries } from '../worker/tasks.js';
+
+import workerThreads = require('node:worker_threads');
+
+type Loaded = Partial<WorkerEntries> & { default?: WorkerEntries['check'] };
+
+const { workerUrl } = workerThreads.workerData as { workerUrl: string };
+const loaded = import(workerUrl) as Promise<Loaded>;
+
+/** Export `name` of the worker module, once loaded (a module without it fails the task that asks). */
+function entry<K extends keyof Loaded>(name: K): Promise<NonNullable<Loaded[K]>> {
+  const found = loaded.then((module) => {
+    const fn = module[name];
+    if (typeof fn !== 'function') throw new Error(`the worker module has no export named ${String(name)}`);
+    return fn as NonNullable<Loaded[K]>;
+  });
+  // Awaited only by a task that names it: until then its failure is the load's, reported there.
+  found.catch(() => undefined);
+  return found;
+}
+
+// `__esModule`: Piscina then takes these exports as they are; `default` serves tasks given no name.
+export = {
+  __esModule: true,
+  default: entry('default'),
+  check: entry('check'),
+  checkSlices: entry('checkSlices'),
+};
