@@ -1,8 +1,6 @@
-// The module each pool thread starts from. Piscina require()s its module before it tries import(), and
-// where require() loads ES modules (Node 20.19+) a thread terminated while that instantiates the graph
-// aborts the whole process (V8 FATAL ERROR, IsGraphAsync): a run's close meeting the thread that
-// replaces one that died. This file is CommonJS, so require() instantiates nothing; it imports the
-// worker module (its URL in workerData), and Piscina awaits each export before it calls it.
+// Each pool thread's first module, CommonJS: Piscina require()s it, and a thread terminated while
+// require() instantiates an ES module graph (Node 20.19+) aborts the whole process. It import()s the
+// worker module (URL in workerData); Piscina awaits each export before calling it.
 import type { WorkerEntries } from '../worker/tasks.js';
 
 import workerThreads = require('node:worker_threads');
