@@ -208,6 +208,16 @@ describe('--stats', () => {
     });
   }
 
+  // A fanned-out document's own side runs on this thread, outside the pool, and times its rules here.
+  it('a later threaded run in the same process lists only the rules it ran', async () => {
+    const args = ['-f', 'ndjson', '--stats', '--concurrency', '2', '--stream-threshold', '4KiB', 'reg'];
+    const first = await runMainAsCli(args, { cwd });
+    assert.ok(fileRecords(first).some((f) => f.streamed === true));
+    assert.ok(OFF in summaryOf(first).stats!.rules);
+    const later = await runMainAsCli([...args, '--rule', `${OFF}=off`], { cwd });
+    assert.deepEqual(Object.keys(summaryOf(later).stats!.rules), rulesInForce([OFF]));
+  });
+
   it('whole files alone (each path reports its rule time on its own), in-process and on a thread', async () => {
     for (const concurrency of ['0', '1']) {
       const runner = concurrency === '0' ? runMainAsCli : runCli;
