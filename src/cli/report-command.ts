@@ -24,6 +24,7 @@ import { OPTIONS_SHARDS_MAY_DIFFER } from './option-table.js';
 import { type FailOn, type FormatSpec, resolveFormats } from './options.js';
 import { openOutputs, outputCollision } from './outputs.js';
 import { type BaselineTally, compareChanges, createBaselineTally, INTERRUPTED_NOTE } from './page-changes.js';
+import { asGiven } from './paths.js';
 import { type CliIo, useColor } from './run.js';
 import { parseSubcommand, reportSpec } from './subcommand-table.js';
 import { usageError } from './usage.js';
@@ -133,7 +134,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   const parsed = parseReportArgs(args, io);
   if (typeof parsed === 'number') return parsed;
   const { o, inputs, formats, html } = parsed;
-  const asGiven = (p: string) => (io.cwd === process.cwd() ? p : resolve(io.cwd, p));
+  const given = (p: string) => asGiven(io.cwd, p);
 
   const collision = await outputCollision(formats, [], io.cwd, io.stdout);
   if (collision !== null)
@@ -180,7 +181,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   // A named pipe among the inputs may wait for its writer: a signal ends the wait (cli/interrupt.ts).
   const interrupt = io.interrupt ?? UNINTERRUPTED;
   if (o.compare !== undefined && html) {
-    const compared = await compareWith(io, interrupt, asGiven, o.compare, inputs[0]!);
+    const compared = await compareWith(io, interrupt, given, o.compare, inputs[0]!);
     if (typeof compared === 'number') {
       await outputs.abort();
       outputs.detach();
@@ -192,7 +193,7 @@ export async function runReportCommand(args: string[], io: CliIo): Promise<numbe
   const result = await interrupt.reading(paths, () =>
     readReports(
       // As given (problems then name them so), unless the command runs for another directory (tests).
-      inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : asGiven(p))),
+      inputs.map((p) => (p === '-' ? stdinSource(io.stdin) : given(p))),
       {
         async start(record) {
           run = record;

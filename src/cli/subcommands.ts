@@ -14,7 +14,6 @@
 //     exit 0: no new findings at or above --fail-on (default info: any); 1: some; 2: usage error or an
 //     input unreadable / not a report
 
-import { isAbsolute, resolve } from 'node:path';
 import { type AtomicFile, openAtomicFile } from '../atomic-file.js';
 import type { Change, ComparedFinding } from '../reports/compare.js';
 import { CHANGES, compareRuns, formatComparisonText, formatFindingText } from '../reports/compare.js';
@@ -24,19 +23,11 @@ import { emptyCounts, type FailOn, failingCount } from '../reports/verdict.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED } from './exit-code.js';
 import { type Interrupt, UNINTERRUPTED } from './interrupt.js';
 import { OPTIONS_SHARDS_MAY_DIFFER } from './option-table.js';
+import { asGiven } from './paths.js';
 import { COMPARE, MERGE, parseSubcommand } from './subcommand-table.js';
 import { usageError } from './usage.js';
 
 type Out = NodeJS.WritableStream;
-
-/**
- * A path as these commands open it: relative to `cwd` (main()'s working directory) when that is not the
- * process's own; as given otherwise, so that messages name it as the user wrote it.
- */
-function opener(cwd: string | undefined): (path: string) => string {
-  if (cwd === undefined || cwd === process.cwd()) return (path) => path;
-  return (path) => (isAbsolute(path) ? path : resolve(cwd, path));
-}
 
 /**
  * The command's signal handling (cli/interrupt.ts), as far as these commands use it: their inputs are
@@ -84,7 +75,8 @@ export async function runMerge(
   const parsed = parseSubcommand<{ output?: string }>(MERGE, args, out, err);
   if (typeof parsed === 'number') return parsed;
   if (parsed.args.length === 0) return usageError(err, 'name the shard outputs to merge', 'merge');
-  const at = opener(options.cwd);
+  const cwd = options.cwd ?? process.cwd();
+  const at = (path: string) => asGiven(cwd, path);
   const outputPath = parsed.options.output === undefined ? undefined : at(parsed.options.output);
   const file = await openOutputFile('merge', outputPath, err);
   if (typeof file === 'number') return file;
@@ -126,7 +118,8 @@ export async function runCompare(
   }>(COMPARE, args, out, err);
   if (typeof parsed === 'number') return parsed;
   // A nightly gate whose runs use --fail-on error should not go red on a new warning: same levels.
-  const at = opener(options.cwd);
+  const cwd = options.cwd ?? process.cwd();
+  const at = (path: string) => asGiven(cwd, path);
   const { failOn = 'info' } = parsed.options;
   const outputPath = parsed.options.output === undefined ? undefined : at(parsed.options.output);
   // Text is for a person at a terminal; a file gets NDJSON unless told otherwise.

@@ -22,10 +22,10 @@ function entry<K extends keyof Loaded>(name: K): Promise<NonNullable<Loaded[K]>>
   return found;
 }
 
-// `__esModule`: Piscina then takes these exports as they are; `default` serves tasks given no name.
+// `__esModule`: Piscina then takes these exports as they are. `default` serves the batch protocol (its
+// tasks carry no name, runner.ts), `checkSlices` the slice tasks.
 export = {
   __esModule: true,
   default: entry('default'),
-  check: entry('check'),
   checkSlices: entry('checkSlices'),
 };
