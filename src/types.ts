@@ -148,6 +148,11 @@ export interface CheckOptions {
   /** `--stats`: time each document's phases, and validate with self-timing rules (worker/stats.ts). */
   stats?: boolean;
   /**
+   * `--stats`: the table a task's rules are timed into, its own (worker/stats.ts `withRuleTable`, at
+   * the task's start); what the task returns carries its contents.
+   */
+  ruleTimings?: RuleTimings;
+  /**
    * The run's only output is NDJSON on stdout and nothing on the main thread reads a diagnostic (no
    * baseline, --quiet, cache, --stats...; cli/run.ts decides): a batch's documents come back with their
    * records written (`DocumentResult.ndjson`) and without their diagnostics, so the main thread only

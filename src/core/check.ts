@@ -3,7 +3,7 @@
 import { totalmem } from 'node:os';
 import type { PlannedInput } from '../pool/batches.js';
 import { workerHeapMb } from '../pool/concurrency.js';
-import { fanOutHandler, releaseFanOut } from '../pool/fanout-loader.js';
+import { fanOutHandler } from '../pool/fanout-loader.js';
 import type { LineRangeTuning } from '../pool/line-ranges.js';
 import { type PipelineOptions, runPipeline } from '../pool/pipeline.js';
 import { createInProcessRunner, createThreadRunner, type TaskRunner } from '../pool/runner.js';
@@ -20,21 +20,13 @@ export interface RunnerSettings {
   workerUrl?: URL;
 }
 
-export async function openRunner(s: RunnerSettings): Promise<TaskRunner> {
+export function openRunner(s: RunnerSettings): Promise<TaskRunner> | TaskRunner {
   if (s.threads === 0) return createInProcessRunner(s.workerUrl);
-  const threads = await createThreadRunner({
+  return createThreadRunner({
     threads: s.threads,
     maxOldGenerationSizeMb: s.workerMemoryMb ?? workerHeapMb(s.threads, totalmem()),
     ...(s.workerUrl ? { workerUrl: s.workerUrl } : {}),
   });
-  // A fanned-out document's own side ran on this thread, outside the pool: it is released here too.
-  return {
-    ...threads,
-    close: async () => {
-      await threads.close();
-      await releaseFanOut();
-    },
-  };
 }
 
 export interface CheckSettings {

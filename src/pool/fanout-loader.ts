@@ -16,7 +16,6 @@ interface FanOutModule {
     runTask: RunSliceTask,
     tuning?: FanOutTuning,
   ): Promise<FileOutcome>;
-  releaseDocumentSide(): Promise<void>;
 }
 
 /** Two batches per thread keep every worker fed (in-process, 0 threads: the default of 4). */
@@ -29,11 +28,6 @@ let loaded: Promise<FanOutModule> | null = null;
 export function loadFanOut(): Promise<FanOutModule> {
   loaded ??= import('./fanout.js');
   return loaded;
-}
-
-/** The run is over: what fan-out's document side left on this thread goes (nothing when none ran). */
-export async function releaseFanOut(): Promise<void> {
-  if (loaded !== null) await (await loaded).releaseDocumentSide();
 }
 
 /**

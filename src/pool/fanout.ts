@@ -13,16 +13,7 @@ import { type FanOutTuning, PooledSliceBatches } from './slice-batches.js';
 export type { RunSliceTask, SliceResult, SliceTask } from '../worker/tasks.js';
 export type { FanOutTuning } from './slice-batches.js';
 
-let worker: Promise<{ checkHugeDocument: CheckHugeDocument; release?: () => void }> | null = null;
-
-/**
- * The run is over: the worker module on this thread, if a document side ran here, forgets what the run
- * left in it (its rule times under --stats), as the in-process runner's close does.
- */
-export async function releaseDocumentSide(): Promise<void> {
-  const loaded = await worker?.catch(() => null);
-  loaded?.release?.();
-}
+let worker: Promise<{ checkHugeDocument: CheckHugeDocument }> | null = null;
 
 /**
  * Check one huge JSON file with its elements parsed and checked by `runTask` (the pool). Memory on this

@@ -109,7 +109,7 @@ export function validateParsed(
   engine: EngineOptions,
   clock: PhaseClock | null = null,
 ): DocumentReport {
-  return checkDocument(value, clock === null ? engine : timedEngine(engine));
+  return checkDocument(value, clock === null ? engine : timedEngine(engine, clock.rules));
 }
 
 /** Check raw bytes: invalid UTF-8 is a syntax finding placed at the first bad byte. */

@@ -11,7 +11,7 @@ import type { FileJob, FileOutcome, RuleTimings } from '../types.js';
 import { COLLECTION_KEYS, type CollectionKey, isCollectionKey } from '../validation/rule.js';
 import { addRuleTimings } from '../validation/timings.js';
 import { HeapRoomError } from './heap-room.js';
-import { sliceWork, takeRuleTimings } from './stats.js';
+import { sliceWork, takeRuleTimings, withRuleTable } from './stats.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -35,10 +35,12 @@ let documentCounter = 0;
  */
 export async function checkHugeDocument(
   job: FileJob,
-  options: StreamCheckOptions,
+  given: StreamCheckOptions,
   open: OpenSliceBatches,
 ): Promise<FileOutcome> {
   const started = performance.now();
+  // --stats: the document's own rules run on this thread, outside any task, so it times them itself.
+  const options = withRuleTable(given);
   try {
     const guess = await guessHeader(job.path, options);
     let pass = await fanOutPass(job, options, open, guess);
@@ -55,7 +57,7 @@ export async function checkHugeDocument(
     };
     // --stats: the workers' rule time that came with the batches, and this thread's (document-scoped rules).
     if (options.stats) {
-      const own = takeRuleTimings();
+      const own = takeRuleTimings(options.ruleTimings);
       if (own) addRuleTimings(pass.ruleTimings, own);
       outcome.ruleTimings = pass.ruleTimings;
     }
@@ -64,7 +66,13 @@ export async function checkHugeDocument(
     // A hostile value, e.g. root `tags` nested 300,000 deep, overflows the stack when the header is
     // cloned into a worker task (RangeError). Checking on this thread needs no clone. Anything else (a
     // crashed worker, an unreadable file) stays this file's error: a retry here could take the run down.
-    if (error instanceof RangeError) return checkStreamed(job, options);
+    if (error instanceof RangeError) {
+      const again = withRuleTable(given);
+      const outcome = await checkStreamed(job, again);
+      const ruleTimings = takeRuleTimings(again.ruleTimings);
+      if (ruleTimings) outcome.ruleTimings = ruleTimings;
+      return outcome;
+    }
     return errorOutcome(job, error, started);
   }
 }

@@ -5,7 +5,6 @@
 
 import { closeOpenPipes } from '../parsing/read.js';
 import { checkSource } from './sources.js';
-import { forgetRuleTimings } from './stats.js';
 import type {
   CheckHugeDocument,
   CheckResult,
@@ -42,12 +41,11 @@ export const checkHugeDocument: CheckHugeDocument = async (job, options, open) =
 };
 
 /**
- * The run is over: end the reads still waiting (a named pipe whose writer never came) and forget its
- * rule times. Called by the in-process runner's close(); worker threads are terminated instead.
+ * The run is over: end the reads still waiting (a named pipe whose writer never came). Called by the
+ * in-process runner's close(); worker threads are terminated instead.
  */
 export function release(): void {
   closeOpenPipes();
-  forgetRuleTimings();
 }
 
 /** Compile-time only: each entry point above takes and returns what the task map says. */

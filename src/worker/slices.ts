@@ -14,7 +14,7 @@ import {
   F_START,
   SLICE_FIELDS,
 } from '../slice-table.js';
-import type { LocatedDiagnostic, PhaseTimings } from '../types.js';
+import type { LocatedDiagnostic, PhaseTimings, RuleTimings } from '../types.js';
 import { createElementChecker, type ElementChecker } from '../validation/engine.js';
 import { COLLECTION_KEYS, type Rule } from '../validation/rule.js';
 import { zeroPhases } from '../validation/timings.js';
@@ -26,18 +26,26 @@ import type { SliceResult, SliceTask } from './tasks.js';
 
 export type { RunSliceTask, SliceResult, SliceTask } from './tasks.js';
 
+/** A document's element checker, and under --stats the table its rules are timed into. */
+interface Checker {
+  checker: ElementChecker;
+  rules: RuleTimings | undefined;
+}
+
 // Worker side. A worker serves several documents over its life; keep the last few checkers.
-const checkers = new Map<string, ElementChecker>();
+const checkers = new Map<string, Checker>();
 const MAX_CHECKERS = 4;
 
-function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): ElementChecker {
-  let checker = checkers.get(task.documentId);
-  if (!checker) {
-    checker = createElementChecker(task.header, task.stats ? timedEngine(task.options) : task.options, rules);
+function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): Checker {
+  let entry = checkers.get(task.documentId);
+  if (!entry) {
+    const table: RuleTimings | undefined = task.stats ? {} : undefined;
+    const engine = table === undefined ? task.options : timedEngine(task.options, table);
+    entry = { checker: createElementChecker(task.header, engine, rules), rules: table };
     if (checkers.size >= MAX_CHECKERS) checkers.delete(checkers.keys().next().value!);
-    checkers.set(task.documentId, checker);
+    checkers.set(task.documentId, entry);
   }
-  return checker;
+  return entry;
 }
 
 /**
@@ -46,19 +54,19 @@ function checkerFor(task: SliceTask, rules: readonly Rule[] | undefined): Elemen
  */
 export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResult {
   const started = task.stats ? performance.now() : 0;
-  const result = checkSliceBatch(task, rules);
+  const { checker, rules: table } = checkerFor(task, rules);
+  const result = checkSliceBatch(task, checker);
   if (task.stats) {
     sliceWork.ms += performance.now() - started;
-    const ruleTimings = takeRuleTimings();
+    const ruleTimings = takeRuleTimings(table);
     if (ruleTimings) result.ruleTimings = ruleTimings;
   }
   return result;
 }
 
-function checkSliceBatch(task: SliceTask, rules: readonly Rule[] | undefined): SliceResult {
+function checkSliceBatch(task: SliceTask, checker: ElementChecker): SliceResult {
   const table = new Float64Array(task.buffer, 0, task.count * SLICE_FIELDS);
   const bytes = Buffer.from(task.buffer, task.dataOffset);
-  const checker = checkerFor(task, rules);
   const result: SliceResult = { checked: 0, diagnostics: [], projections: [], stride: 0 };
   // --stats: decoding, parsing and the duplicate check are parse; the element checker validate; placing
   // its findings locate. Timed per slice (laps), kept in `result.phases`.

@@ -17,11 +17,12 @@ import {
   wholeInput,
 } from './json-lines.js';
 import { engineOptions, jobBase } from './results.js';
-import { takeRuleTimings } from './stats.js';
+import { takeRuleTimings, withRuleTable } from './stats.js';
 import type { CheckResult, CheckTask, SourceResult, StreamedPiece, StreamSource } from './tasks.js';
 
 export async function checkSource(task: CheckTask): Promise<CheckResult> {
-  const { source, options } = task;
+  const { source } = task;
+  const options = withRuleTable(task.options);
   switch (source.kind) {
     case 'files':
       return checkFiles(source.jobs, options);
@@ -31,14 +32,14 @@ export async function checkSource(task: CheckTask): Promise<CheckResult> {
       const checked = await checkLines(rangeLines(source, options), base, options);
       // The file's last range (to its end) carries the record of a file with no document.
       const last = source.end === Number.POSITIVE_INFINITY;
-      return [piece(job, checked, last ? () => noDocument(base, engineOptions(options)) : null)];
+      return [piece(job, checked, last ? () => noDocument(base, engineOptions(options)) : null, options)];
     }
     case 'lines': {
       const { job, batch } = source;
       const base = jobBase(job, 'jsonl', batch.gzip);
       const checked = await checkLines(batchLines(batch), base, options);
       const last = batch.end !== undefined;
-      return [piece(job, checked, last ? () => noDocument(base, engineOptions(options)) : null)];
+      return [piece(job, checked, last ? () => noDocument(base, engineOptions(options)) : null, options)];
     }
     case 'stream':
       return [await checkStream(source, options)];
@@ -46,7 +47,12 @@ export async function checkSource(task: CheckTask): Promise<CheckResult> {
 }
 
 /** A piece's result: its records, its unplaced failure, and (the last piece) the no-document record. */
-function piece(job: FileJob, checked: CheckedLines, empty: (() => DocumentResult) | null): SourceResult {
+function piece(
+  job: FileJob,
+  checked: CheckedLines,
+  empty: (() => DocumentResult) | null,
+  options: CheckOptions,
+): SourceResult {
   // Records keep their diagnostics (no CheckOptions.ndjsonRecords): the main thread still numbers a
   // range's lines, and places the failure and the no-document record.
   const result: SourceResult = { index: job.index, documents: checked.documents };
@@ -55,7 +61,7 @@ function piece(job: FileJob, checked: CheckedLines, empty: (() => DocumentResult
     if (checked.newlines !== undefined) result.newlines = checked.newlines;
     if (empty !== null) result.empty = empty();
   }
-  return withRuleTimings(result);
+  return withRuleTimings(result, options);
 }
 
 /** Whole files, in order. Sequential on purpose: a worker is one core; parallelism comes from the pool. */
@@ -68,7 +74,7 @@ async function checkFiles(jobs: FileJob[], options: CheckOptions): Promise<Check
   }
   // --stats: the batch's rule time rides on its last result (undefined, and nothing added, without).
   const last = results[results.length - 1];
-  if (last) withRuleTimings(last);
+  if (last) withRuleTimings(last, options);
   return results;
 }
 
@@ -86,8 +92,8 @@ function ndjson(documents: DocumentResult[], options: CheckOptions): DocumentRes
   return documents;
 }
 
-function withRuleTimings<T extends StreamedPiece>(result: T): T {
-  const ruleTimings = takeRuleTimings();
+function withRuleTimings<T extends StreamedPiece>(result: T, options: CheckOptions): T {
+  const ruleTimings = takeRuleTimings(options.ruleTimings);
   if (ruleTimings) result.ruleTimings = ruleTimings;
   return result;
 }
@@ -126,13 +132,13 @@ async function checkStream(source: StreamSource, options: CheckOptions): Promise
     if (closed) throw new Error('the main thread stopped reading this file');
     credits--;
     sent++;
-    port.postMessage(withRuleTimings<StreamedPiece>({ documents }));
+    port.postMessage(withRuleTimings<StreamedPiece>({ documents }, options));
   };
   try {
     const base = jobBase(job, 'jsonl', gzip);
     const checked = await checkLines(streamedLines(job.path, gzip, options), base, options, sink);
     const documents = wholeInput(checked, base, options);
-    return withRuleTimings({ index: job.index, documents, portBatches: sent });
+    return withRuleTimings({ index: job.index, documents, portBatches: sent }, options);
   } finally {
     port.close();
   }

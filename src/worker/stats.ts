@@ -1,36 +1,34 @@
-// `--stats` on the checking side: a clock per document for its phases, and this thread's rule times
-// (the engine times each rule's hooks into them: validation/rule-timing.ts). Nothing here is touched
-// when --stats is off: checks then get a null clock and the engine times nothing.
+// `--stats` on the checking side: a clock per document for its phases, and the rule times of the task
+// it belongs to (the engine times each rule's hooks into them: validation/rule-timing.ts). Nothing here is
+// touched when --stats is off: checks then get a null clock and the engine times nothing.
 import type { CheckOptions, PhaseTimings, RuleTimings } from '../types.js';
 import type { DocumentValidator, EngineOptions } from '../validation/engine.js';
 import { roundedPhases } from '../validation/timings.js';
 
 export type Phase = keyof PhaseTimings;
 
-/** This thread's rule times: a rule has an entry from the first document of the run it ran for. */
-const threadRuleTimings: RuleTimings = {};
-
 /**
- * The run on this thread is over: forget its rules, so that a later run in the same thread (in-process,
- * `main()` or the API called again) lists only the rules it ran. A worker thread ends with its run.
+ * `options` with a rule-time table of its own (--stats; `options` itself without): a task takes one at
+ * its start, so two runs in one thread (the API awaited twice at once) never add to each other's.
  */
-export function forgetRuleTimings(): void {
-  for (const id of Object.keys(threadRuleTimings)) delete threadRuleTimings[id];
+export function withRuleTable<T extends CheckOptions>(options: T): T {
+  return options.stats === true ? { ...options, ruleTimings: {} } : options;
 }
 
-/** `engine` with this thread's rule times to add to (a --stats check validates with it). */
-export function timedEngine(engine: EngineOptions): EngineOptions {
-  return { ...engine, ruleTimings: threadRuleTimings };
+/** `engine` adding its rule times to `table` (a --stats check validates with it). */
+export function timedEngine(engine: EngineOptions, table: RuleTimings): EngineOptions {
+  return { ...engine, ruleTimings: table };
 }
 
 /**
- * Rule time this thread spent since the last call, for the next outcome it returns (undefined when no
- * rule ran yet). Which outcome carries it does not matter: the main thread only sums them.
+ * The rule time in `table` since the last call, for the next outcome the task returns (undefined when
+ * no rule ran since). Which outcome carries it does not matter: the main thread only sums them.
  */
-export function takeRuleTimings(): RuleTimings | undefined {
+export function takeRuleTimings(table: RuleTimings | undefined): RuleTimings | undefined {
+  if (table === undefined) return undefined;
   let out: RuleTimings | undefined;
-  for (const id of Object.keys(threadRuleTimings)) {
-    const slot = threadRuleTimings[id]!;
+  for (const id of Object.keys(table)) {
+    const slot = table[id]!;
     out ??= {};
     out[id] = { ms: slot.ms, calls: slot.calls };
     slot.ms = 0;
@@ -53,6 +51,9 @@ export class PhaseClock {
   /** What other threads (fan-out workers) spent on the document, added by `settle`. */
   private readonly others: PhaseTimings = { readMs: 0, parseMs: 0, validateMs: 0, locateMs: 0 };
   private last = performance.now();
+
+  /** `rules`: where the document's rules are timed (its task's table). */
+  constructor(readonly rules: RuleTimings = {}) {}
 
   lap(phase: Phase): void {
     const now = performance.now();
@@ -99,9 +100,9 @@ export class PhaseClock {
  */
 export const sliceWork = { ms: 0 };
 
-/** A clock for a document of this check, or null without --stats. */
+/** A clock for a document of this check, timing its rules into the task's table; null without --stats. */
 export function clockFor(options: CheckOptions): PhaseClock | null {
-  return options.stats === true ? new PhaseClock() : null;
+  return options.stats === true ? new PhaseClock(options.ruleTimings) : null;
 }
 
 /**

@@ -130,7 +130,8 @@ export class StreamedDocument {
   ) {
     this.engineOptions = engineOptions(options);
     this.clock = clockFor(options);
-    const engine = this.clock === null ? this.engineOptions : timedEngine(this.engineOptions);
+    const engine =
+      this.clock === null ? this.engineOptions : timedEngine(this.engineOptions, this.clock.rules);
     const validator = createDocumentValidator(header, engine, options.rules);
     this.validator = this.clock === null ? validator : timedValidator(validator, this.clock);
   }

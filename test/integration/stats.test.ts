@@ -218,6 +218,25 @@ describe('--stats', () => {
     assert.deepEqual(Object.keys(summaryOf(later).stats!.rules), rulesInForce([OFF]));
   });
 
+  // Each task times its rules into a table of its own: nothing of one run is left in the thread for another.
+  it('two in-process runs at once each list their own rules, with the calls of a run alone', async () => {
+    const args = ['-f', 'ndjson', '--stats', '--concurrency', '0', '--stream-threshold', '4KiB', 'reg'];
+    const alone = await runMainAsCli(args, { cwd });
+    const [all, off] = await Promise.all([
+      runMainAsCli(args, { cwd }),
+      runMainAsCli([...args, '--rule', `${OFF}=off`], { cwd }),
+    ]);
+    assert.deepEqual(Object.keys(summaryOf(off).stats!.rules), rulesInForce([OFF]));
+    assert.deepEqual(Object.keys(summaryOf(all).stats!.rules), rulesInForce([]));
+    const calls = (run: CliResult) =>
+      Object.entries(summaryOf(run).stats!.rules).map(([id, slot]) => `${id} ${slot.calls}`);
+    assert.deepEqual(calls(all), calls(alone));
+    assert.deepEqual(
+      calls(off),
+      calls(alone).filter((line) => !line.startsWith(`${OFF} `)),
+    );
+  });
+
   it('whole files alone (each path reports its rule time on its own), in-process and on a thread', async () => {
     for (const concurrency of ['0', '1']) {
       const runner = concurrency === '0' ? runMainAsCli : runCli;
@@ -279,7 +298,6 @@ describe('--stats', () => {
     let merged: CliResult;
     const shardPath = (i: number) => join(cwd, `shard-${i}.ndjson`);
     before(async () => {
-      // One after another: in-process runs share the process's rule timings.
       shards = [];
       for (const i of [1, 2]) {
         shards.push(
