@@ -11,7 +11,7 @@ import type { FileJob, FileOutcome, RuleTimings } from '../types.js';
 import { COLLECTION_KEYS, type CollectionKey, isCollectionKey } from '../validation/rule.js';
 import { addRuleTimings } from '../validation/timings.js';
 import { HeapRoomError } from './heap-room.js';
-import { sliceWork, takeRuleTimings, withRuleTable } from './stats.js';
+import { sliceWork, takeRuleTimings, withRuleTable, withRuleTimings } from './stats.js';
 import {
   checkStreamed,
   errorOutcome,
@@ -68,10 +68,7 @@ export async function checkHugeDocument(
     // crashed worker, an unreadable file) stays this file's error: a retry here could take the run down.
     if (error instanceof RangeError) {
       const again = withRuleTable(given);
-      const outcome = await checkStreamed(job, again);
-      const ruleTimings = takeRuleTimings(again.ruleTimings);
-      if (ruleTimings) outcome.ruleTimings = ruleTimings;
-      return outcome;
+      return withRuleTimings(await checkStreamed(job, again), again.ruleTimings);
     }
     return errorOutcome(job, error, started);
   }

@@ -21,7 +21,7 @@ import { zeroPhases } from '../validation/timings.js';
 import { sliceDuplicate } from './duplicate-keys.js';
 import { parseWouldExhaustHeap } from './heap-room.js';
 import { placeInSlice } from './slice-place.js';
-import { sliceWork, takeRuleTimings, timedEngine } from './stats.js';
+import { sliceWork, timedEngine, withRuleTimings } from './stats.js';
 import type { SliceResult, SliceTask } from './tasks.js';
 
 export type { RunSliceTask, SliceResult, SliceTask } from './tasks.js';
@@ -58,8 +58,7 @@ export function checkSlices(task: SliceTask, rules?: readonly Rule[]): SliceResu
   const result = checkSliceBatch(task, checker);
   if (task.stats) {
     sliceWork.ms += performance.now() - started;
-    const ruleTimings = takeRuleTimings(table);
-    if (ruleTimings) result.ruleTimings = ruleTimings;
+    withRuleTimings(result, table);
   }
   return result;
 }

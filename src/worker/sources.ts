@@ -17,7 +17,7 @@ import {
   wholeInput,
 } from './json-lines.js';
 import { engineOptions, jobBase } from './results.js';
-import { takeRuleTimings, withRuleTable } from './stats.js';
+import { withRuleTable, withRuleTimings } from './stats.js';
 import type { CheckResult, CheckTask, SourceResult, StreamedPiece, StreamSource } from './tasks.js';
 
 export async function checkSource(task: CheckTask): Promise<CheckResult> {
@@ -61,7 +61,7 @@ function piece(
     if (checked.newlines !== undefined) result.newlines = checked.newlines;
     if (empty !== null) result.empty = empty();
   }
-  return withRuleTimings(result, options);
+  return withRuleTimings(result, options.ruleTimings);
 }
 
 /** Whole files, in order. Sequential on purpose: a worker is one core; parallelism comes from the pool. */
@@ -74,7 +74,7 @@ async function checkFiles(jobs: FileJob[], options: CheckOptions): Promise<Check
   }
   // --stats: the batch's rule time rides on its last result (undefined, and nothing added, without).
   const last = results[results.length - 1];
-  if (last) withRuleTimings(last, options);
+  if (last) withRuleTimings(last, options.ruleTimings);
   return results;
 }
 
@@ -90,12 +90,6 @@ function ndjson(documents: DocumentResult[], options: CheckOptions): DocumentRes
     }
   }
   return documents;
-}
-
-function withRuleTimings<T extends StreamedPiece>(result: T, options: CheckOptions): T {
-  const ruleTimings = takeRuleTimings(options.ruleTimings);
-  if (ruleTimings) result.ruleTimings = ruleTimings;
-  return result;
 }
 
 /** Batches the main thread may be behind by before the worker waits (each ack returns one). */
@@ -132,13 +126,16 @@ async function checkStream(source: StreamSource, options: CheckOptions): Promise
     if (closed) throw new Error('the main thread stopped reading this file');
     credits--;
     sent++;
-    port.postMessage(withRuleTimings<StreamedPiece>({ documents }, options));
+    port.postMessage(withRuleTimings<StreamedPiece>({ documents }, options.ruleTimings));
   };
   try {
     const base = jobBase(job, 'jsonl', gzip);
     const checked = await checkLines(streamedLines(job.path, gzip, options), base, options, sink);
     const documents = wholeInput(checked, base, options);
-    return withRuleTimings({ index: job.index, documents, portBatches: sent }, options);
+    return withRuleTimings<SourceResult>(
+      { index: job.index, documents, portBatches: sent },
+      options.ruleTimings,
+    );
   } finally {
     port.close();
   }

@@ -37,6 +37,16 @@ export function takeRuleTimings(table: RuleTimings | undefined): RuleTimings | u
   return out;
 }
 
+/** `result` carrying the rule time in `table` since it was last taken (nothing when none). */
+export function withRuleTimings<T extends { ruleTimings?: RuleTimings }>(
+  result: T,
+  table: RuleTimings | undefined,
+): T {
+  const ruleTimings = takeRuleTimings(table);
+  if (ruleTimings) result.ruleTimings = ruleTimings;
+  return result;
+}
+
 /**
  * One document's phases. `lap` charges the time since the previous lap to a phase (sequential code:
  * read, then parse, validate, place); `add` charges a measured stretch (interleaved code: streaming).
